@@ -1,0 +1,17 @@
+import { Kysely } from 'kysely';
+import { createDialect, type DatabaseTarget, type DialectKind } from './dialect/index';
+import type { Database } from './types';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DialectKind;
+  close(): Promise<void>;
+}
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  const { dialect } = createDialect(target);
+  const db = new Kysely<Database>({ dialect });
+  return { db, kind: target.kind, close: () => db.destroy() };
+}

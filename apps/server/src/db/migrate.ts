@@ -1,0 +1,21 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DialectKind } from './dialect/index';
+import type { Db } from './database';
+import { foundation } from './migrations/0001-foundation';
+
+/** Migrations are listed here in order (statically imported, so the bundled server carries them). */
+function allMigrations(kind: DialectKind): Record<string, Migration> {
+  return {
+    '0001-foundation': foundation(kind),
+  };
+}
+
+export async function migrateToLatest(db: Db, kind: DialectKind): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => allMigrations(kind) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+}

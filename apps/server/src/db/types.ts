@@ -1,0 +1,139 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Conventions: ids are UUIDv7 text; timestamps are ISO-8601 UTC strings (text on SQLite, timestamptz on
+ * PostgreSQL, read back as ISO strings); flags are integers 0/1 on both databases; money is integer minor
+ * units. Every tenant-owned table has business_id first in its primary key.
+ */
+export interface BusinessesTable {
+  id: string;
+  slug: string;
+  shop_name: string;
+  shop_type: string;
+  package: string;
+  status: string;
+  phone: string | null;
+  address: string | null;
+  logo: string | null;
+  company_name: string | null;
+  contact_name: string | null;
+  note: string | null;
+  is_platform: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BranchesTable {
+  business_id: string;
+  id: string;
+  name: string;
+  address: string | null;
+  phone: string | null;
+  status: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RolesTable {
+  business_id: string;
+  id: string;
+  name: string;
+  permissions: string;
+  is_preset: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsersTable {
+  business_id: string;
+  id: string;
+  branch_id: string | null;
+  role_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  gender: string | null;
+  status: string;
+  password_hash: string;
+  is_owner: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  business_id: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface AuditLogTable {
+  business_id: string;
+  id: string;
+  user_id: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  detail: string | null;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface AuthThrottleTable {
+  key: string;
+  window_start: string;
+  failures: number;
+}
+
+export interface TenantCountersTable {
+  business_id: string;
+  name: string;
+  value: number;
+}
+
+export interface GeneralSettingsTable {
+  business_id: string;
+  currency: string;
+  local_currency: string;
+  exchange_rate: number;
+  sale_tax: number;
+  is_exclude_tax: number;
+  time_zone: string;
+  default_branch_id: string | null;
+  updated_at: string;
+}
+
+export interface CategoriesTable {
+  business_id: string;
+  id: string;
+  name: string;
+  parent_id: string | null;
+  icon: string | null;
+  status: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  businesses: BusinessesTable;
+  branches: BranchesTable;
+  roles: RolesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
+  auth_throttle: AuthThrottleTable;
+  tenant_counters: TenantCountersTable;
+  general_settings: GeneralSettingsTable;
+  categories: CategoriesTable;
+}
+
+export type Business = Selectable<BusinessesTable>;
+export type User = Selectable<UsersTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type NewCategory = Insertable<CategoriesTable>;
+export type CategoryUpdate = Updateable<CategoriesTable>;
+export type { Generated };

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { newId } from '../../lib/ids';
+
+export interface AuditEntry {
+  businessId: string;
+  userId: string | null;
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  detail?: Record<string, unknown> | null;
+  ip?: string | null;
+  at: string;
+}
+
+/** Written inside the caller's transaction, so an action and its audit line land together or not at all. */
+export async function writeAudit(db: Kysely<Database>, e: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      business_id: e.businessId,
+      id: newId(),
+      user_id: e.userId,
+      action: e.action,
+      entity: e.entity,
+      entity_id: e.entityId ?? null,
+      detail: e.detail ? JSON.stringify(e.detail) : null,
+      ip: e.ip ?? null,
+      created_at: e.at,
+    })
+    .execute();
+}

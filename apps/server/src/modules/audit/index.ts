@@ -1,0 +1,1 @@
+export { writeAudit, type AuditEntry } from './audit.repo';

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+
+export function findUserForLogin(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
+    .innerJoin('businesses as b', 'b.id', 'u.business_id')
+    .select([
+      'u.id', 'u.business_id', 'u.branch_id', 'u.first_name', 'u.last_name', 'u.status', 'u.password_hash',
+      'r.name as role_name', 'r.permissions', 'b.status as business_status', 'b.is_platform',
+    ])
+    .where('u.email', '=', email)
+    .executeTakeFirst();
+}
+
+/** One indexed lookup per request: the session with its user, role and shop. */
+export function findSession(db: Kysely<Database>, sessionId: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', (j) => j.onRef('u.business_id', '=', 's.business_id').onRef('u.id', '=', 's.user_id'))
+    .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
+    .innerJoin('businesses as b', 'b.id', 's.business_id')
+    .select([
+      's.id as session_id', 's.last_seen_at', 'u.id as user_id', 'u.business_id', 'u.branch_id', 'u.first_name',
+      'u.last_name', 'u.status', 'r.name as role_name', 'r.permissions', 'b.status as business_status', 'b.is_platform',
+    ])
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export async function insertSession(
+  db: Kysely<Database>,
+  s: { id: string; businessId: string; userId: string; at: string; ip: string | null; userAgent: string | null },
+) {
+  await db
+    .insertInto('sessions')
+    .values({ id: s.id, business_id: s.businessId, user_id: s.userId, created_at: s.at, last_seen_at: s.at, ip: s.ip, user_agent: s.userAgent })
+    .execute();
+}
+
+export async function touchSession(db: Kysely<Database>, sessionId: string, at: string) {
+  await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
+}
+
+export async function deleteSession(db: Kysely<Database>, sessionId: string) {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a user (disabled, password changed), optionally keeping the current one. */
+export async function deleteUserSessions(db: Kysely<Database>, businessId: string, userId: string, keepSessionId?: string) {
+  let q = db.deleteFrom('sessions').where('business_id', '=', businessId).where('user_id', '=', userId);
+  if (keepSessionId) q = q.where('id', '!=', keepSessionId);
+  await q.execute();
+}
+
+export async function deleteBusinessSessions(db: Kysely<Database>, businessId: string) {
+  await db.deleteFrom('sessions').where('business_id', '=', businessId).execute();
+}

@@ -1,0 +1,116 @@
+import { BUSINESS_PERMISSIONS, isPermission, PLATFORM_PERMISSIONS, type Permission } from '@posauto/shared/permissions';
+import type { LoginBody, MeResponse, UserData } from '@posauto/shared/schemas/auth';
+import type { Deps } from '../../deps';
+import type { RequestContext } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { dummyPasswordHash, hashToken, newToken, verifyPassword } from '../../lib/secrets';
+import { writeAudit } from '../audit/index';
+import * as repo from './auth.repo';
+import { blockedFor, clearAccountFailures, recordFailure } from './throttle';
+
+/** A session ends on the server after 12 hours without a request. */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is written at most once a minute per session, so reads do not all become writes. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+function effectivePermissions(stored: string, isPlatform: number): Permission[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  const allowed: readonly Permission[] = isPlatform ? PLATFORM_PERMISSIONS : BUSINESS_PERMISSIONS;
+  return parsed.filter((p): p is Permission => typeof p === 'string' && isPermission(p) && allowed.includes(p));
+}
+
+function businessRefusal(status: string): AppError | null {
+  if (status === 'active') return null;
+  return new AppError(403, status === 'suspended' ? 'errors.business_suspended' : 'errors.business_pending');
+}
+
+export async function login(
+  deps: Deps,
+  body: LoginBody,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<UserData> {
+  const now = deps.clock.now();
+  const keys = { account: body.email, address: client.ip };
+  const wait = await blockedFor(deps.db, keys, now);
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60000);
+    throw new AppError(429, 'errors.too_many_attempts', undefined, { minutes }, { 'retry-after': String(Math.ceil(wait / 1000)) });
+  }
+  const user = await repo.findUserForLogin(deps.db, body.email);
+  // Verify against a dummy hash when the email is unknown: the answer and its timing never reveal it.
+  const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
+  if (!user || !ok) {
+    await recordFailure(deps.db, keys, now);
+    throw new AppError(401, 'errors.invalid_credentials');
+  }
+  await clearAccountFailures(deps.db, body.email);
+  const refusal = businessRefusal(user.business_status);
+  if (refusal) throw refusal;
+  if (user.status !== 'active') throw new AppError(403, 'errors.user_disabled');
+
+  const { token, hash } = newToken();
+  const at = now.toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.insertSession(trx, { id: hash, businessId: user.business_id, userId: user.id, at, ip: client.ip, userAgent: client.userAgent?.slice(0, 300) ?? null });
+    await writeAudit(trx, { businessId: user.business_id, userId: user.id, action: 'login', entity: 'session', at, ip: client.ip });
+  });
+  return {
+    access_token: token,
+    ...describe(user),
+  };
+}
+
+function describe(u: { first_name: string; last_name: string; role_name: string; permissions: string; branch_id: string | null; is_platform: number }): MeResponse {
+  return {
+    permissions: effectivePermissions(u.permissions, u.is_platform),
+    data: {
+      name: `${u.first_name} ${u.last_name}`.trim(),
+      role_name: u.role_name,
+      role: [u.role_name],
+      branch_id: u.branch_id,
+    },
+  };
+}
+
+/** Resolves a bearer token to the caller's context, or null when the session is unknown, idle or barred. */
+export async function authenticate(deps: Deps, token: string, ip: string | null): Promise<RequestContext | null> {
+  if (!token || token.length > 200) return null;
+  const id = hashToken(token);
+  const s = await repo.findSession(deps.db, id);
+  if (!s) return null;
+  const now = deps.clock.now().getTime();
+  const idle = now - new Date(s.last_seen_at).getTime();
+  if (idle > SESSION_IDLE_MS || s.status !== 'active' || s.business_status !== 'active') {
+    await repo.deleteSession(deps.db, id);
+    return null;
+  }
+  if (idle > TOUCH_EVERY_MS) await repo.touchSession(deps.db, id, new Date(now).toISOString());
+  return {
+    businessId: s.business_id,
+    userId: s.user_id,
+    branchId: s.branch_id,
+    permissions: new Set(effectivePermissions(s.permissions, s.is_platform)),
+    sessionId: id,
+    ip,
+  };
+}
+
+export async function me(deps: Deps, ctx: RequestContext): Promise<MeResponse> {
+  const s = await repo.findSession(deps.db, ctx.sessionId);
+  if (!s) throw new AppError(401, 'errors.unauthorized');
+  return describe(s);
+}
+
+export async function logout(deps: Deps, ctx: RequestContext): Promise<void> {
+  const at = deps.clock.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.deleteSession(trx, ctx.sessionId);
+    await writeAudit(trx, { businessId: ctx.businessId, userId: ctx.userId, action: 'logout', entity: 'session', at, ip: ctx.ip });
+  });
+}

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+
+/**
+ * Failed sign-ins are counted per account and per address in fixed one-hour windows kept in the database
+ * (so several server instances share them). A window always ends, so a real user is never locked out for good.
+ */
+export const THROTTLE_WINDOW_MS = 60 * 60 * 1000;
+export const MAX_FAILURES_PER_ACCOUNT = 100;
+export const MAX_FAILURES_PER_ADDRESS = 200;
+
+export interface ThrottleKeys {
+  account: string;
+  address: string | null;
+}
+
+function keysOf(k: ThrottleKeys): Array<{ key: string; limit: number }> {
+  const keys = [{ key: `acct:${k.account}`, limit: MAX_FAILURES_PER_ACCOUNT }];
+  if (k.address) keys.push({ key: `addr:${k.address}`, limit: MAX_FAILURES_PER_ADDRESS });
+  return keys;
+}
+
+/** Milliseconds until the caller may try again, or 0 when sign-in may be attempted now. */
+export async function blockedFor(db: Kysely<Database>, k: ThrottleKeys, now: Date): Promise<number> {
+  let wait = 0;
+  for (const { key, limit } of keysOf(k)) {
+    const row = await db.selectFrom('auth_throttle').selectAll().where('key', '=', key).executeTakeFirst();
+    if (!row) continue;
+    const ends = new Date(row.window_start).getTime() + THROTTLE_WINDOW_MS;
+    if (ends > now.getTime() && row.failures >= limit) wait = Math.max(wait, ends - now.getTime());
+  }
+  return wait;
+}
+
+export async function recordFailure(db: Kysely<Database>, k: ThrottleKeys, now: Date): Promise<void> {
+  const at = now.toISOString();
+  const windowOpenedAfter = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
+  for (const { key } of keysOf(k)) {
+    // Insert-if-missing then one conditional update: safe when two failures arrive at the same moment.
+    await db.insertInto('auth_throttle').values({ key, window_start: at, failures: 0 }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await db
+      .updateTable('auth_throttle')
+      .set((eb) => ({
+        failures: eb.case().when('window_start', '<=', windowOpenedAfter).then(1).else(eb('failures', '+', 1)).end(),
+        window_start: eb.case().when('window_start', '<=', windowOpenedAfter).then(at).else(eb.ref('window_start')).end(),
+      }))
+      .where('key', '=', key)
+      .execute();
+  }
+}
+
+export async function clearAccountFailures(db: Kysely<Database>, account: string): Promise<void> {
+  await db.deleteFrom('auth_throttle').where('key', '=', `acct:${account}`).execute();
+}

@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import { BUSINESS_PERMISSIONS, CASHIER_PERMISSIONS, MANAGER_PERMISSIONS, PLATFORM_PERMISSIONS, type Permission } from '@posauto/shared/permissions';
+import type { Database } from '../../db/types';
+import { newId } from '../../lib/ids';
+import { hashPassword } from '../../lib/secrets';
+
+export type ShopPackage = 'startup' | 'standard' | 'premium';
+export type BusinessStatus = 'pending' | 'active' | 'suspended';
+
+export interface NewBusiness {
+  shopName: string;
+  shopType: string;
+  package: ShopPackage | 'platform';
+  status: BusinessStatus;
+  branches: string[];
+  isPlatform?: boolean;
+  owner: { firstName: string; lastName: string; email: string; password: string; phone?: string | null };
+}
+
+export interface CreatedBusiness {
+  businessId: string;
+  ownerId: string;
+  branchIds: string[];
+  roleIds: Record<string, string>;
+}
+
+/** Preset roles every new shop starts with. */
+export const PRESET_ROLES: Array<{ name: string; permissions: readonly Permission[] }> = [
+  { name: 'Owner', permissions: BUSINESS_PERMISSIONS },
+  { name: 'Manager', permissions: MANAGER_PERMISSIONS },
+  { name: 'Cashier', permissions: CASHIER_PERMISSIONS },
+];
+
+function slugify(name: string, id: string): string {
+  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
+  return `${base || 'shop'}-${id.slice(-6)}`;
+}
+
+/** Creates a shop with its branches, preset roles, owner and settings, inside the caller's transaction. */
+export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: string): Promise<CreatedBusiness> {
+  const businessId = newId();
+  await trx.insertInto('businesses').values({
+    id: businessId, slug: slugify(b.shopName, businessId), shop_name: b.shopName, shop_type: b.shopType, package: b.package,
+    status: b.status, phone: b.owner.phone ?? null, address: null, logo: null, company_name: null, contact_name: null, note: null,
+    is_platform: b.isPlatform ? 1 : 0, created_at: at, updated_at: at,
+  }).execute();
+
+  const branchIds: string[] = [];
+  for (const name of b.branches) {
+    const id = newId();
+    branchIds.push(id);
+    await trx.insertInto('branches').values({ business_id: businessId, id, name, address: null, phone: null, status: 1, created_at: at, updated_at: at }).execute();
+  }
+
+  const presets = b.isPlatform ? [{ name: 'Platform administrator', permissions: PLATFORM_PERMISSIONS }] : PRESET_ROLES;
+  const roleIds: Record<string, string> = {};
+  for (const role of presets) {
+    const id = newId();
+    roleIds[role.name] = id;
+    await trx.insertInto('roles').values({ business_id: businessId, id, name: role.name, permissions: JSON.stringify(role.permissions), is_preset: 1, created_at: at, updated_at: at }).execute();
+  }
+
+  const ownerId = newId();
+  await trx.insertInto('users').values({
+    business_id: businessId, id: ownerId, branch_id: null, role_id: Object.values(roleIds)[0]!, first_name: b.owner.firstName,
+    last_name: b.owner.lastName, email: b.owner.email.toLowerCase(), phone: b.owner.phone ?? null, gender: null, status: 'active',
+    password_hash: await hashPassword(b.owner.password), is_owner: 1, created_at: at, updated_at: at,
+  }).execute();
+
+  await trx.insertInto('general_settings').values({
+    business_id: businessId, currency: 'USD', local_currency: 'KHR', exchange_rate: 41_000_000, sale_tax: 0, is_exclude_tax: 1,
+    time_zone: 'Asia/Phnom_Penh', default_branch_id: branchIds[0] ?? null, updated_at: at,
+  }).execute();
+
+  return { businessId, ownerId, branchIds, roleIds };
+}
+
+export async function addUser(
+  trx: Kysely<Database>,
+  u: { businessId: string; roleId: string; branchId: string | null; firstName: string; lastName: string; email: string; password: string; gender?: string | null },
+  at: string,
+): Promise<string> {
+  const id = newId();
+  await trx.insertInto('users').values({
+    business_id: u.businessId, id, branch_id: u.branchId, role_id: u.roleId, first_name: u.firstName, last_name: u.lastName,
+    email: u.email.toLowerCase(), phone: null, gender: u.gender ?? null, status: 'active', password_hash: await hashPassword(u.password),
+    is_owner: 0, created_at: at, updated_at: at,
+  }).execute();
+  return id;
+}

@@ -1,0 +1,1 @@
+export { createBusiness, addUser, PRESET_ROLES, type NewBusiness, type CreatedBusiness } from './businesses.service';

@@ -1,0 +1,2 @@
+export { categoryRoutes } from './categories.routes';
+export { categoriesService, CATEGORY_COUNTER } from './categories.service';

@@ -1,0 +1,56 @@
+import type { Deps } from '../deps';
+import { bumpCounter } from '../db/list';
+import { newId } from '../lib/ids';
+import { addUser, createBusiness } from '../modules/businesses/index';
+import { CATEGORY_COUNTER } from '../modules/categories/index';
+
+export const DEMO_LOGINS = [
+  { email: 'owner@posauto.local', password: 'owner1234', who: 'Demo Coffee owner (every permission)' },
+  { email: 'cashier@posauto.local', password: 'cashier1234', who: 'Demo Coffee cashier, first branch' },
+  { email: 'admin@posauto.local', password: 'admin1234', who: 'platform administrator' },
+] as const;
+
+const DEMO_CATEGORIES: Array<{ name: string; icon: string; children?: Array<{ name: string; icon: string }> }> = [
+  { name: 'Coffee', icon: 'coffee', children: [{ name: 'Hot coffee', icon: 'cup' }, { name: 'Iced coffee', icon: 'glass' }] },
+  { name: 'Tea', icon: 'cup' },
+  { name: 'Smoothies', icon: 'glass' },
+  { name: 'Bakery', icon: 'bread' },
+  { name: 'Snacks', icon: 'cookie' },
+  { name: 'Bottled drinks', icon: 'bottle' },
+];
+
+/** Seeds the demo shop into an empty database; does nothing when any business exists. */
+export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
+  const any = await deps.db.selectFrom('businesses').select('id').limit(1).executeTakeFirst();
+  if (any) return false;
+  const at = deps.clock.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await createBusiness(trx, {
+      shopName: 'POSAUTO Platform', shopType: 'other', package: 'platform', status: 'active', branches: [], isPlatform: true,
+      owner: { firstName: 'Platform', lastName: 'Admin', email: 'admin@posauto.local', password: 'admin1234' },
+    }, at);
+
+    const shop = await createBusiness(trx, {
+      shopName: 'Demo Coffee', shopType: 'coffee_shop', package: 'premium', status: 'active',
+      branches: ['Riverside (Phnom Penh)', 'BKK1 (Phnom Penh)'],
+      owner: { firstName: 'Sophea', lastName: 'Chan', email: 'owner@posauto.local', password: 'owner1234', phone: '+855 12 345 678' },
+    }, at);
+    await addUser(trx, {
+      businessId: shop.businessId, roleId: shop.roleIds.Cashier!, branchId: shop.branchIds[0]!, firstName: 'Dara', lastName: 'Kim',
+      email: 'cashier@posauto.local', password: 'cashier1234', gender: 'male',
+    }, at);
+
+    let count = 0;
+    for (const c of DEMO_CATEGORIES) {
+      const id = newId();
+      await trx.insertInto('categories').values({ business_id: shop.businessId, id, name: c.name, parent_id: null, icon: c.icon, status: 1, created_at: at, updated_at: at }).execute();
+      count++;
+      for (const child of c.children ?? []) {
+        await trx.insertInto('categories').values({ business_id: shop.businessId, id: newId(), name: child.name, parent_id: id, icon: child.icon, status: 1, created_at: at, updated_at: at }).execute();
+        count++;
+      }
+    }
+    await bumpCounter(trx, deps.kind, shop.businessId, CATEGORY_COUNTER, count);
+  });
+  return true;
+}

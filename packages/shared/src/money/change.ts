@@ -1,0 +1,65 @@
+import { type Money, minorUnitsPerMajor, money } from './currency';
+import { MoneyRuleError } from './errors';
+import { type ExchangeRate, RIEL_CASH_UNIT, commonUnitsPerMinor, toCommonUnits } from './exchange';
+import { toSafeInteger } from './integer';
+import { roundDivBig } from './rounding';
+
+export interface ChangeInput {
+  /** usually USD; any supported currency works */
+  readonly totalDue: Money;
+  /** cash handed over, in USD and/or KHR, each >= 0 */
+  readonly tendered: readonly Money[];
+  readonly rate: ExchangeRate;
+}
+
+export interface ChangeResult {
+  /** everything tendered, valued in the due currency */
+  readonly paidInDue: Money;
+  /** still owed by the customer in the due currency; 0 once paid */
+  readonly remaining: Money;
+  /** the same shortfall in riel cash (multiple of 100) */
+  readonly remainingInRiel: Money;
+  /** change owed to the customer in the due currency */
+  readonly changeDue: Money;
+  /** the whole change paid in riel cash (multiple of 100) */
+  readonly changeInRiel: Money;
+  /** the usual Cambodian split: whole dollars in USD notes, the rest in riel (multiple of 100) */
+  readonly changeSplit: { readonly usd: Money; readonly khr: Money };
+  readonly isPaid: boolean;
+}
+
+// Rule: everything is summed exactly, then each figure rounds in the shop's favour by under one unit: owed amounts round up, change rounds down, riel to the 100-riel note.
+export function computeChange(input: ChangeInput): ChangeResult {
+  const { totalDue, tendered, rate } = input;
+  const dueCurrency = totalDue.currency;
+  tendered.forEach((t) => {
+    if (t.amount < 0) throw new MoneyRuleError('tender_negative', 'tendered amount cannot be negative');
+  });
+
+  const paid = tendered.reduce((sum, t) => sum + toCommonUnits(t, rate), 0n);
+  const diff = paid - toCommonUnits(totalDue, rate);
+  const owed = diff < 0n ? -diff : 0n;
+  const over = diff > 0n ? diff : 0n;
+
+  const perDueMinor = commonUnitsPerMinor(dueCurrency, rate);
+  const perRielNote = commonUnitsPerMinor('KHR', rate) * BigInt(RIEL_CASH_UNIT);
+  const centsPerDollar = minorUnitsPerMajor('USD');
+  const perDollar = commonUnitsPerMinor('USD', rate) * centsPerDollar;
+
+  const wholeDollars = over / perDollar;
+  const rielPart = ((over - wholeDollars * perDollar) / perRielNote) * BigInt(RIEL_CASH_UNIT);
+
+  const amount = (value: bigint): number => toSafeInteger(value, 'change amount');
+  return {
+    paidInDue: money(amount(roundDivBig(paid, perDueMinor, 'floor')), dueCurrency),
+    remaining: money(amount(roundDivBig(owed, perDueMinor, 'ceil')), dueCurrency),
+    remainingInRiel: money(amount(roundDivBig(owed, perRielNote, 'ceil') * BigInt(RIEL_CASH_UNIT)), 'KHR'),
+    changeDue: money(amount(over / perDueMinor), dueCurrency),
+    changeInRiel: money(amount((over / perRielNote) * BigInt(RIEL_CASH_UNIT)), 'KHR'),
+    changeSplit: {
+      usd: money(amount(wholeDollars * centsPerDollar), 'USD'),
+      khr: money(amount(rielPart), 'KHR'),
+    },
+    isPaid: owed === 0n,
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * Every permission key of the spec (section 6), grouped the way the menu is grouped.
+ * The server refuses any role that names a key not listed here.
+ */
+export const PERMISSION_GROUPS = [
+  { key: 'products', permissions: ['product-list', 'product-create', 'product-edit', 'product-delete', 'product-variation'] },
+  {
+    key: 'stock',
+    permissions: [
+      'stock-management',
+      'stock-listing',
+      'purchase-listing',
+      'stock-purchase',
+      'stock-adjustment',
+      'stock-transfer-list',
+      'stock-transfer',
+    ],
+  },
+  {
+    key: 'sales',
+    permissions: ['sale-list', 'sale-management', 'sale-invoice', 'sale-pos', 'sale-return', 'sale-quotation', 'coupon-management'],
+  },
+  { key: 'customers', permissions: ['customer-management'] },
+  { key: 'expenses', permissions: ['expend-management'] },
+  {
+    key: 'reports',
+    permissions: ['report-management', 'sale-report', 'purchase-report', 'stock-report', 'expend-report', 'profit-lost-report'],
+  },
+  {
+    key: 'users',
+    permissions: [
+      'user-management',
+      'create-user',
+      'edit-user',
+      'delete-user',
+      'role-management',
+      'role-list',
+      'role-create',
+      'role-edit',
+      'role-delete',
+      'branch-user-management',
+    ],
+  },
+  { key: 'platform', permissions: ['user-admin-management'] },
+  {
+    key: 'settings',
+    permissions: [
+      'setting',
+      'general',
+      'general-setting',
+      'branch-management',
+      'supplier-management',
+      'supplier',
+      'brand-management',
+      'brand',
+      'category-management',
+      'category',
+      'product-unit',
+      'adjustment-type',
+      'sale-setting',
+      'service-management',
+      'service',
+    ],
+  },
+] as const;
+
+export type PermissionGroupKey = (typeof PERMISSION_GROUPS)[number]['key'];
+export type Permission = (typeof PERMISSION_GROUPS)[number]['permissions'][number];
+
+export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_GROUPS.flatMap((g) => [...g.permissions]);
+
+/** Permissions only the platform team holds; a shop's roles can never carry them. */
+export const PLATFORM_PERMISSIONS: readonly Permission[] = ['user-admin-management'];
+
+/** What a shop owner holds: every permission except the platform's own. */
+export const BUSINESS_PERMISSIONS: readonly Permission[] = ALL_PERMISSIONS.filter(
+  (p) => !PLATFORM_PERMISSIONS.includes(p),
+);
+
+export const CASHIER_PERMISSIONS: readonly Permission[] = [
+  'sale-pos',
+  'sale-list',
+  'sale-management',
+  'sale-invoice',
+  'customer-management',
+];
+
+export const MANAGER_PERMISSIONS: readonly Permission[] = BUSINESS_PERMISSIONS.filter(
+  (p) => !['user-management', 'create-user', 'edit-user', 'delete-user', 'role-management', 'role-create', 'role-edit', 'role-delete'].includes(p),
+);
+
+export function isPermission(value: string): value is Permission {
+  return (ALL_PERMISSIONS as readonly string[]).includes(value);
+}
+
+/** i18n key of a permission's label. */
+export function permissionLabelKey(p: Permission): string {
+  return `permissions.${p}`;
+}
