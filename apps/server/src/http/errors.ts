@@ -38,7 +38,33 @@ function fieldErrorsFrom(issues: Issue[]): Record<string, string> {
   return out;
 }
 
+/** The path of the first string (or key) holding U+0000, walked without recursion so deep JSON cannot overflow. */
+function nulPath(root: unknown): string | null {
+  const stack: Array<[unknown, string]> = [[root, '']];
+  while (stack.length) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path || '_';
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        const p = path ? `${path}.${k}` : k;
+        if (k.includes('\u0000')) return p;
+        stack.push([v, p]);
+      }
+    }
+  }
+  return null;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  // PostgreSQL text cannot hold U+0000: refuse it as invalid input up front instead of failing with a 500.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const field = nulPath(part);
+      if (field) throw invalid({ [field]: 'validation.invalid' });
+    }
+  });
+
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const lang = pickLanguage(request.headers['accept-language']);
     const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);

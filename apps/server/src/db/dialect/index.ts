@@ -36,6 +36,9 @@ export function createDialect(target: DatabaseTarget): { dialect: Dialect; close
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    // SQLite's built-in lower() folds ASCII only; fold every script like PostgreSQL does, so 'CAFÉ' and 'café'
+    // are one name (unique indexes on lower(name)) and one search term on both databases.
+    db.function('lower', { deterministic: true }, (v: unknown) => (v === null ? null : String(v).toLowerCase()));
     return { dialect: new SqliteDialect({ database: db }) };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, types: pgTypes() });
@@ -52,12 +55,12 @@ export function bigintType(kind: DialectKind) {
   return kind === 'postgres' ? sql`bigint` : sql`integer`;
 }
 
-/** Case-insensitive "contains": SQLite's LIKE already folds ASCII case; PostgreSQL needs ILIKE. */
+/** Case-insensitive "contains": SQLite's LIKE folds ASCII case only, so both sides go through lower(); PostgreSQL has ILIKE. */
 export function containsInsensitive(kind: DialectKind, column: Expression<unknown>, term: string): RawBuilder<SqlBool> {
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return kind === 'postgres'
     ? sql<SqlBool>`${column} ILIKE ${pattern} ESCAPE '\\'`
-    : sql<SqlBool>`${column} LIKE ${pattern} ESCAPE '\\'`;
+    : sql<SqlBool>`lower(${column}) LIKE lower(${pattern}) ESCAPE '\\'`;
 }
 
 /** Lower-cased expression, used for case-insensitive unique indexes and comparisons. */

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { dummyPasswordHash, hashToken, newToken, verifyPassword } from '../../lib/secrets';
 import { writeAudit } from '../audit/index';
 import * as repo from './auth.repo';
-import { blockedFor, clearAccountFailures, recordFailure } from './throttle';
+import { clearAccountFailures, releaseAddress, reserveAttempt } from './throttle';
 
 /** A session ends on the server after 12 hours without a request. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -37,7 +37,7 @@ export async function login(
 ): Promise<UserData> {
   const now = deps.clock.now();
   const keys = { account: body.email, address: client.ip };
-  const wait = await blockedFor(deps.db, keys, now);
+  const wait = await reserveAttempt(deps.db, keys, now);
   if (wait > 0) {
     const minutes = Math.ceil(wait / 60000);
     throw new AppError(429, 'errors.too_many_attempts', undefined, { minutes }, { 'retry-after': String(Math.ceil(wait / 1000)) });
@@ -45,11 +45,9 @@ export async function login(
   const user = await repo.findUserForLogin(deps.db, body.email);
   // Verify against a dummy hash when the email is unknown: the answer and its timing never reveal it.
   const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
-  if (!user || !ok) {
-    await recordFailure(deps.db, keys, now);
-    throw new AppError(401, 'errors.invalid_credentials');
-  }
+  if (!user || !ok) throw new AppError(401, 'errors.invalid_credentials');
   await clearAccountFailures(deps.db, body.email);
+  await releaseAddress(deps.db, client.ip);
   const refusal = businessRefusal(user.business_status);
   if (refusal) throw refusal;
   if (user.status !== 'active') throw new AppError(403, 'errors.user_disabled');

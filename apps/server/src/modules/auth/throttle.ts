@@ -20,33 +20,37 @@ function keysOf(k: ThrottleKeys): Array<{ key: string; limit: number }> {
   return keys;
 }
 
-/** Milliseconds until the caller may try again, or 0 when sign-in may be attempted now. */
-export async function blockedFor(db: Kysely<Database>, k: ThrottleKeys, now: Date): Promise<number> {
-  let wait = 0;
-  for (const { key, limit } of keysOf(k)) {
-    const row = await db.selectFrom('auth_throttle').selectAll().where('key', '=', key).executeTakeFirst();
-    if (!row) continue;
-    const ends = new Date(row.window_start).getTime() + THROTTLE_WINDOW_MS;
-    if (ends > now.getTime() && row.failures >= limit) wait = Math.max(wait, ends - now.getTime());
-  }
-  return wait;
-}
-
-export async function recordFailure(db: Kysely<Database>, k: ThrottleKeys, now: Date): Promise<void> {
+/**
+ * Counts this attempt BEFORE the password is checked and answers the milliseconds until the caller may try
+ * again (0: go ahead). Counting first, with one atomic update per key, means simultaneous guesses cannot all
+ * read "under the limit" and slip past it. A successful sign-in gives its count back (clearAccountFailures,
+ * releaseAddress).
+ */
+export async function reserveAttempt(db: Kysely<Database>, k: ThrottleKeys, now: Date): Promise<number> {
   const at = now.toISOString();
   const windowOpenedAfter = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
-  for (const { key } of keysOf(k)) {
-    // Insert-if-missing then one conditional update: safe when two failures arrive at the same moment.
+  let wait = 0;
+  for (const { key, limit } of keysOf(k)) {
+    // Insert-if-missing then one conditional update: safe when two attempts arrive at the same moment.
     await db.insertInto('auth_throttle').values({ key, window_start: at, failures: 0 }).onConflict((oc) => oc.column('key').doNothing()).execute();
-    await db
+    const row = await db
       .updateTable('auth_throttle')
       .set((eb) => ({
         failures: eb.case().when('window_start', '<=', windowOpenedAfter).then(1).else(eb('failures', '+', 1)).end(),
         window_start: eb.case().when('window_start', '<=', windowOpenedAfter).then(at).else(eb.ref('window_start')).end(),
       }))
       .where('key', '=', key)
-      .execute();
+      .returning(['failures', 'window_start'])
+      .executeTakeFirstOrThrow();
+    if (row.failures > limit) wait = Math.max(wait, new Date(row.window_start).getTime() + THROTTLE_WINDOW_MS - now.getTime());
   }
+  return wait;
+}
+
+/** Gives back the address's count for an attempt that turned out to be a successful sign-in. */
+export async function releaseAddress(db: Kysely<Database>, address: string | null): Promise<void> {
+  if (!address) return;
+  await db.updateTable('auth_throttle').set((eb) => ({ failures: eb('failures', '-', 1) })).where('key', '=', `addr:${address}`).where('failures', '>', 0).execute();
 }
 
 export async function clearAccountFailures(db: Kysely<Database>, account: string): Promise<void> {

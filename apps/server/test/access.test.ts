@@ -1,0 +1,188 @@
+/**
+ * Access control over every route the server registers, found by walking Fastify's route tree rather than
+ * by listing routes by hand, so a new module's routes are covered the day they are added.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { createShop } from './factories';
+import { bearer, createTestApp, loginAs, OWNER, type TestContext } from './harness';
+
+/** The only API routes anyone may call without signing in. Adding one here is a security decision. */
+const PUBLIC = new Set(['GET /api/v1/health', 'HEAD /api/v1/health', 'POST /api/v1/login']);
+const RANDOM_ID = '01890a5d-ac96-774b-bcce-b302099a8057';
+
+type InjectMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+interface Route {
+  method: InjectMethod;
+  url: string;
+}
+
+/** Reads `printRoutes({ commonPrefix: false })`: each tree line adds its segment to its parent's path. */
+function listRoutes(app: FastifyInstance): Route[] {
+  const routes: Route[] = [];
+  const paths: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([│ ]*)[├└]── (.+?) \(([^)]*)\)$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    paths.length = depth;
+    const path = (paths[depth - 1] ?? '') + m[2]!;
+    paths[depth] = path;
+    for (const method of m[3]!.split(',').map((s) => s.trim())) {
+      if (method && method !== '-') routes.push({ method: method as InjectMethod, url: path });
+    }
+  }
+  return routes;
+}
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  minLength?: number;
+};
+
+/** The smallest body the route's published schema accepts: required fields only. */
+function minimalBody(schema: JsonSchema | undefined): unknown {
+  if (!schema) return undefined;
+  const s = schema.anyOf?.find((x) => x.type !== 'null') ?? schema;
+  const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
+  if (type === 'object') return Object.fromEntries((s.required ?? []).map((k) => [k, minimalBody(s.properties?.[k])]));
+  if (type === 'boolean') return false;
+  if (type === 'number' || type === 'integer') return 1;
+  if (type === 'array') return [];
+  return 'Cross-tenant probe';
+}
+
+const key = (r: Route) => `${r.method} ${r.url}`;
+
+describe('access to every API route', () => {
+  let t: TestContext;
+  let api: Route[];
+  let owner: string;
+  let intruder: string;
+  let openapi: { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    api = listRoutes(t.app).filter((r) => r.url.startsWith('/api/v1/'));
+    owner = await loginAs(t.app, OWNER);
+    const shop = await createShop(t.deps, { shopName: 'Intruder Mart' });
+    intruder = await loginAs(t.app, shop.login);
+    openapi = (await t.app.inject({ url: '/api/openapi.json' })).json();
+  });
+  afterAll(() => t.close());
+
+  const withId = (url: string, id: string) => url.replace(/:id\b/g, id);
+
+  it('finds the routes it is about to check', () => {
+    const found = api.map(key);
+    expect(found).toEqual(
+      expect.arrayContaining([...PUBLIC, 'GET /api/v1/me', 'GET /api/v1/categories/:id', 'PATCH /api/v1/categories/:id/status']),
+    );
+    expect(found.length).toBeGreaterThan(12);
+  });
+
+  it('keeps every public route reachable without a token', async () => {
+    for (const r of api.filter((x) => PUBLIC.has(key(x)))) {
+      const res = await t.app.inject({ method: r.method, url: r.url, ...(r.method === 'POST' ? { payload: {} } : {}) });
+      expect(res.statusCode, key(r)).not.toBe(401);
+    }
+  });
+
+  it('answers 401 on every other API route without a token, or with a garbage one', async () => {
+    const guarded = api.filter((r) => !PUBLIC.has(key(r)));
+    expect(guarded.length).toBeGreaterThan(8);
+    for (const r of guarded) {
+      for (const headers of [{}, bearer('not-a-real-token'), { authorization: 'Basic b3duZXI6b3duZXIxMjM0' }]) {
+        const res = await t.app.inject({ method: r.method, url: withId(r.url, RANDOM_ID), headers, payload: {} });
+        expect(res.statusCode, `${key(r)} with ${JSON.stringify(headers)}`).toBe(401);
+        if (r.method !== 'HEAD') expect(res.json(), key(r)).toEqual({ message: expect.any(String) });
+      }
+    }
+  });
+
+  it("answers 404 or 403 on every :id route to another shop's owner, and leaves the row as it was", async () => {
+    const idRoutes = api.filter((r) => r.url.includes('/:id') && r.method !== 'HEAD');
+    expect(idRoutes.length).toBeGreaterThanOrEqual(4);
+    for (const r of idRoutes) {
+      const collection = r.url.slice(0, r.url.indexOf('/:id'));
+      const list = (await t.app.inject({ url: `${collection}?per_page=all`, headers: bearer(owner) })).json() as {
+        data: Array<{ id: string }>;
+      };
+      expect(list.data.length, `${collection} has rows in the demo shop`).toBeGreaterThan(0);
+      // The last row by name: for categories a leaf, so a delete that crossed shops would succeed and show.
+      const victim = list.data[list.data.length - 1]!.id;
+      const one = `${collection}/${victim}`;
+      const before = (await t.app.inject({ url: one, headers: bearer(owner) })).json();
+
+      const schema =
+        openapi.paths[r.url.replace(/:id\b/g, '{id}')]?.[r.method.toLowerCase()]?.requestBody?.content['application/json']?.schema;
+      const body = minimalBody(schema);
+      const res = await t.app.inject({
+        method: r.method,
+        url: withId(r.url, victim),
+        headers: bearer(intruder),
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      expect([403, 404], `${key(r)} answered ${res.statusCode} ${res.body}`).toContain(res.statusCode);
+
+      const after = await t.app.inject({ url: one, headers: bearer(owner) });
+      expect(after.statusCode, key(r)).toBe(200);
+      expect(after.json(), key(r)).toEqual(before);
+    }
+  });
+
+  it("never shows one shop's rows in another shop's lists", async () => {
+    const lists = api.filter((r) => r.method === 'GET' && api.some((x) => x.url === `${r.url}/:id`));
+    expect(lists.length).toBeGreaterThan(0);
+    for (const r of lists) {
+      const mine = (await t.app.inject({ url: `${r.url}?per_page=all`, headers: bearer(owner) })).json().data as Array<{ id: string }>;
+      const theirs = (await t.app.inject({ url: `${r.url}?per_page=all`, headers: bearer(intruder) })).json().data as Array<{ id: string }>;
+      const ids = new Set(mine.map((x) => x.id));
+      expect(
+        theirs.filter((x) => ids.has(x.id)),
+        r.url,
+      ).toEqual([]);
+    }
+  });
+});
+
+describe('starting the server', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('refuses to start when an API route declares no access', async () => {
+    const app = await buildApp(t.deps);
+    try {
+      const start = async () => {
+        await app.register(async (plugin) => {
+          plugin.get('/api/v1/forgotten', async () => ({ secret: true }));
+        });
+        await app.ready();
+      };
+      await expect(start()).rejects.toThrow('Route GET /api/v1/forgotten declares no access (permission, signedIn or public)');
+    } finally {
+      await app.close().catch(() => undefined);
+    }
+  });
+
+  it('starts when the same route declares its access', async () => {
+    const app = await buildApp(t.deps);
+    try {
+      await app.register(async (plugin) => {
+        plugin.get('/api/v1/declared', { config: { access: { permission: 'category-management' } } }, async () => ({ ok: true }));
+        plugin.get('/not-api/anything', async () => ({ ok: true }));
+      });
+      await app.ready();
+      expect((await app.inject({ url: '/api/v1/declared' })).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});

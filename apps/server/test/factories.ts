@@ -1,0 +1,68 @@
+/**
+ * Factories shared by the server suites: another shop with its owner, a request context built from the
+ * database (for service tests), and row counts for "nothing changed" checks.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Permission } from '@posauto/shared/permissions';
+import type { Deps } from '../src/deps';
+import type { RequestContext } from '../src/http/context';
+import { createBusiness, type CreatedBusiness, type NewBusiness } from '../src/modules/businesses/index';
+
+export interface TestShop extends CreatedBusiness {
+  login: { email: string; password: string };
+}
+
+/** A second shop (Premium, two branches, preset roles) whose owner holds every shop permission. */
+export async function createShop(
+  deps: Deps,
+  options: { shopName?: string; status?: NewBusiness['status']; email?: string } = {},
+): Promise<TestShop> {
+  const email = options.email ?? `owner-${randomBytes(5).toString('hex')}@example.com`;
+  const password = 'other-owner-1234';
+  const created = await deps.db.transaction().execute((trx) =>
+    createBusiness(
+      trx,
+      {
+        shopName: options.shopName ?? 'Other Shop',
+        shopType: 'coffee_shop',
+        package: 'premium',
+        status: options.status ?? 'active',
+        branches: ['Main', 'Second'],
+        owner: { firstName: 'Other', lastName: 'Owner', email, password },
+      },
+      deps.clock.now().toISOString(),
+    ),
+  );
+  return { ...created, login: { email, password } };
+}
+
+/** The context a signed-in user would get, read from the database by email. */
+export async function contextFor(deps: Deps, email: string): Promise<RequestContext> {
+  const u = await deps.db
+    .selectFrom('users as u')
+    .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
+    .select(['u.id', 'u.business_id', 'u.branch_id', 'r.permissions'])
+    .where('u.email', '=', email)
+    .executeTakeFirstOrThrow();
+  return {
+    businessId: u.business_id,
+    userId: u.id,
+    branchId: u.branch_id,
+    permissions: new Set(JSON.parse(u.permissions) as Permission[]),
+    sessionId: `test-${randomBytes(4).toString('hex')}`,
+    ip: '127.0.0.1',
+  };
+}
+
+type TenantTable = 'categories' | 'audit_log' | 'sessions' | 'users';
+
+/** Rows of one table belonging to one shop, counted by the database itself. */
+export async function countRows(deps: Deps, table: TenantTable, businessId: string): Promise<number> {
+  const row = await deps.db
+    .selectFrom(table)
+    .select(sql<number>`count(*)`.as('n'))
+    .where('business_id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

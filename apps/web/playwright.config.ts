@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+// The real server (built) on its own port with a fresh SQLite database and the demo data.
+const port = Number(process.env.E2E_PORT ?? 3197);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'posauto-e2e-'));
+const root = resolve(new URL('.', import.meta.url).pathname, '../..');
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: resolve(root, '.test-reports/e2e.json') }]],
+  outputDir: resolve(root, 'test-results'),
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: `node ${resolve(root, 'apps/server/dist/main.js')}`,
+    url: `http://127.0.0.1:${port}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', WEB_DIST: resolve(root, 'apps/web/dist') },
+  },
+});

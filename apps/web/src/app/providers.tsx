@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { createTheme, DirectionProvider, MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Language } from '@posauto/shared/i18n/index';
+import { ApiError } from '../lib/api-client';
+import { isRtl } from '../lib/i18n';
+import { storedPreset } from '../lib/preferences';
+
+const FONT = "'Noto Sans', 'Noto Sans Khmer', 'Noto Sans Arabic', 'Noto Sans SC', system-ui, sans-serif";
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // Retry only what might succeed later: never a 4xx answer.
+      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    },
+  },
+});
+
+export function Providers({ lang, children }: { lang: Language; children: ReactNode }) {
+  const theme = createTheme({
+    primaryColor: storedPreset(),
+    fontFamily: FONT,
+    headings: { fontFamily: FONT },
+    defaultRadius: 'md',
+  });
+  const dir = isRtl(lang) ? 'rtl' : 'ltr';
+  return (
+    <DirectionProvider initialDirection={dir} detectDirection={false}>
+      <MantineProvider theme={theme} defaultColorScheme="auto">
+        <QueryClientProvider client={queryClient}>
+          <ModalsProvider>
+            <Notifications position="top-center" zIndex={2100} />
+            {children}
+          </ModalsProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </DirectionProvider>
+  );
+}

@@ -1,0 +1,46 @@
+import { Avatar, Group, Menu, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api-client';
+import { clearSession, useUserData } from '../../lib/auth-store';
+
+export function useLogout() {
+  return async () => {
+    // Ending the server session is best effort; the browser forgets the user either way.
+    await api.post('/api/v1/logout').catch(() => undefined);
+    clearSession();
+    // A full replace (not a client-side navigation) also drops every cached answer of the previous user.
+    window.location.replace('/login');
+  };
+}
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const user = useUserData();
+  const theme = useMantineTheme();
+  const logout = useLogout();
+  if (!user) return null;
+  const initials = user.data.name.split(/\s+/).map((p) => p[0]).join('').slice(0, 2).toUpperCase();
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={220}>
+      <Menu.Target>
+        <UnstyledButton aria-label={user.data.name} data-testid="user-menu">
+          <Avatar radius="xl" color={theme.primaryColor} variant="filled">{initials}</Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Group px="sm" py="xs" gap="xs" wrap="nowrap">
+          <Avatar radius="xl" color={theme.primaryColor} variant="light">{initials}</Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} truncate>{user.data.name}</Text>
+            <Text size="xs" c="dimmed" truncate>{user.data.role_name}</Text>
+          </div>
+        </Group>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={() => void logout()} data-testid="logout">
+          {t('common.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,3 @@
+export { categoriesResource } from './api/categories';
+export { CategoryForm } from './components/category-form';
+export { CategoryIcon } from './components/category-icon';

@@ -1,0 +1,64 @@
+import { useSyncExternalStore } from 'react';
+import { userDataSchema, type UserData } from '@posauto/shared/schemas/auth';
+
+/** localStorage keys named by the spec. */
+export const USER_DATA_KEY = 'userData';
+export const LAST_ACTIVE_KEY = 'last-active-time';
+
+const listeners = new Set<() => void>();
+let cachedRaw: string | null | undefined;
+let cached: UserData | null = null;
+
+function read(): UserData | null {
+  const raw = localStorage.getItem(USER_DATA_KEY);
+  if (raw === cachedRaw) return cached;
+  cachedRaw = raw;
+  try {
+    const parsed = userDataSchema.safeParse(raw ? JSON.parse(raw) : null);
+    cached = parsed.success ? parsed.data : null;
+  } catch {
+    cached = null;
+  }
+  return cached;
+}
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+window.addEventListener('storage', (e) => {
+  if (e.key === USER_DATA_KEY || e.key === null) emit();
+});
+
+export function getUserData(): UserData | null {
+  return read();
+}
+
+export function setUserData(data: UserData): void {
+  localStorage.setItem(USER_DATA_KEY, JSON.stringify(data));
+  localStorage.setItem(LAST_ACTIVE_KEY, String(Date.now()));
+  emit();
+}
+
+/** Logout as the spec says: remove userData, clear local and session storage. */
+export function clearSession(): void {
+  localStorage.removeItem(USER_DATA_KEY);
+  localStorage.clear();
+  sessionStorage.clear();
+  emit();
+}
+
+export function useUserData(): UserData | null {
+  return useSyncExternalStore(
+    (cb) => {
+      listeners.add(cb);
+      return () => listeners.delete(cb);
+    },
+    read,
+  );
+}
+
+export function hasPermission(user: UserData | null, permission: string | undefined): boolean {
+  if (!permission) return true;
+  return Boolean(user?.permissions.includes(permission));
+}
