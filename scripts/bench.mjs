@@ -194,7 +194,14 @@ function freePort() {
 
 /** Environment for the server and the seeder: a fresh DATA_DIR, development (demo seed), quiet logs. */
 function serverEnv(dataDir, databaseUrl, port) {
-  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port ?? 0) };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: String(port ?? 0),
+  };
   delete env.DATABASE_URL;
   delete env.CORS_ORIGINS;
   delete env.TRUST_PROXY;
@@ -274,7 +281,12 @@ async function api(base, path, { method = 'GET', token, body } = {}) {
   const headers = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(30_000),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text);
@@ -319,7 +331,12 @@ let clockTicks;
 function cpuSeconds(pid) {
   if (process.platform !== 'linux' || !pid) return null;
   try {
-    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim()) || 100;
+    clockTicks ??=
+      Number(
+        execFileSync('getconf', ['CLK_TCK'], { stdio: ['ignore', 'pipe', 'ignore'] })
+          .toString()
+          .trim(),
+      ) || 100;
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from the 3rd on (state, ppid, ...)
     return (Number(fields[11]) + Number(fields[12])) / clockTicks; // utime and stime are fields 14 and 15
@@ -398,10 +415,14 @@ async function benchDatabase(name, databaseUrl) {
 
   const routes = {};
   for (const route of ROUTES) {
-    process.stdout.write(`[${name}] ${route.label}: ${WARMUP}s warm-up + ${DURATION}s at ${route.connections ?? CONNECTIONS} connections...\n`);
+    process.stdout.write(
+      `[${name}] ${route.label}: ${WARMUP}s warm-up + ${DURATION}s at ${route.connections ?? CONNECTIONS} connections...\n`,
+    );
     routes[route.key] = await measure(server.base, route, token, server.pid);
     if (server.exited()) {
-      throw new Error(`The server stopped during ${route.label} (${server.exited()}; a 503 means it was sent SIGTERM or SIGINT). Its last output:\n${server.output()}`);
+      throw new Error(
+        `The server stopped during ${route.label} (${server.exited()}; a 503 means it was sent SIGTERM or SIGINT). Its last output:\n${server.output()}`,
+      );
     }
   }
   const health = routes.health.requests_per_s;
@@ -471,7 +492,9 @@ function machine() {
   const cpus = os.cpus();
   let commit = null;
   try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     /* not a git checkout */
   }
@@ -524,7 +547,15 @@ async function main() {
     date: new Date().toISOString(),
     node: process.version,
     machine: machine(),
-    settings: { server: ALT_DIST ?? 'apps/server/dist', duration_s: DURATION, warmup_s: WARMUP, connections: CONNECTIONS, login_connections: LOGIN_CONNECTIONS, categories: CATEGORIES, built_server: built },
+    settings: {
+      server: ALT_DIST ?? 'apps/server/dist',
+      duration_s: DURATION,
+      warmup_s: WARMUP,
+      connections: CONNECTIONS,
+      login_connections: LOGIN_CONNECTIONS,
+      categories: CATEGORIES,
+      built_server: built,
+    },
     databases: {},
     target: null,
   };
@@ -547,7 +578,11 @@ async function main() {
     results.databases.postgres = { skipped: pgTarget.skipped };
   } else {
     try {
-      results.databases.postgres = { server_version: pgTarget.version, database: pgTarget.dbName, ...(await benchDatabase('postgres', pgTarget.url)) };
+      results.databases.postgres = {
+        server_version: pgTarget.version,
+        database: pgTarget.dbName,
+        ...(await benchDatabase('postgres', pgTarget.url)),
+      };
     } catch (e) {
       if (interrupted) throw e;
       failed = true;
@@ -565,17 +600,21 @@ async function main() {
     holds: ratio !== null && ratio >= TARGET_RATIO,
   };
   results.total_s = Math.round((Date.now() - started) / 1000);
+  results.machine.load_average_at_end = os.loadavg().map((n) => round(n));
 
   mkdirSync(join(ROOT, 'bench'), { recursive: true });
   writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
 
-  process.stdout.write(`\nPOSAUTO benchmark, ${results.date}, node ${results.node}, ${results.machine.cpus} x ${results.machine.cpu_model}, ${CATEGORIES.toLocaleString('en-US')} categories\n\n`);
+  process.stdout.write(
+    `\nPOSAUTO benchmark, ${results.date}, node ${results.node}, ${results.machine.cpus} x ${results.machine.cpu_model}, ${CATEGORIES.toLocaleString('en-US')} categories\n\n`,
+  );
   process.stdout.write(`${table(results)}\n\n`);
 
   const bad = [];
   for (const [db, run] of Object.entries(results.databases)) {
     for (const r of Object.values(run.routes ?? {})) {
-      if (r.non2xx || r.errors || r.timeouts) bad.push(`${db} ${r.route}: ${r.non2xx} non-2xx ${JSON.stringify(r.status_codes)}, ${r.errors} errors, ${r.timeouts} timeouts`);
+      if (r.non2xx || r.errors || r.timeouts)
+        bad.push(`${db} ${r.route}: ${r.non2xx} non-2xx ${JSON.stringify(r.status_codes)}, ${r.errors} errors, ${r.timeouts} timeouts`);
     }
   }
   if (bad.length) {
@@ -585,9 +624,11 @@ async function main() {
   if (ratio === null) process.stdout.write('Target: NOT MEASURED (the SQLite run did not complete)\n');
   else {
     const pct = `${(ratio * 100).toFixed(1)}%`;
-    process.stdout.write(results.target.holds
-      ? `Target HOLDS: the list page keeps ${pct} of the health route's throughput on SQLite (>= ${TARGET_RATIO * 100}% required)\n`
-      : `Target MISSED: the list page keeps only ${pct} of the health route's throughput on SQLite (>= ${TARGET_RATIO * 100}% required)\n`);
+    process.stdout.write(
+      results.target.holds
+        ? `Target HOLDS: the list page keeps ${pct} of the health route's throughput on SQLite (>= ${TARGET_RATIO * 100}% required)\n`
+        : `Target MISSED: the list page keeps only ${pct} of the health route's throughput on SQLite (>= ${TARGET_RATIO * 100}% required)\n`,
+    );
   }
   process.stdout.write(`Results written to ${RESULTS} (${results.total_s} s)\n`);
   // A missed target is a measurement, not a failure; a run that broke or saw errors is.

@@ -7,7 +7,8 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './http/serializer';
 import type { Deps } from './deps';
 import { registerAccessControl } from './http/access';
 import type { AppInstance } from './http/app-instance';
@@ -15,11 +16,22 @@ import { registerErrorHandling } from './http/errors';
 import { pickLanguage, translate } from './lib/i18n';
 import { authenticate, authRoutes } from './modules/auth/index';
 import { categoryRoutes } from './modules/categories/index';
+import { dashboardRoutes } from './modules/dashboard/index';
+import { globalSearchRoutes } from './modules/global-search/index';
 import { healthRoutes } from './modules/health/index';
 import { settingsRoutes } from './modules/settings/index';
+import { stockNotificationRoutes } from './modules/stock-notifications/index';
 
 /** Every module's routes, in one list: adding a module is adding a line here. */
-const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [healthRoutes, authRoutes, settingsRoutes, categoryRoutes];
+const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
+  healthRoutes,
+  authRoutes,
+  settingsRoutes,
+  categoryRoutes,
+  globalSearchRoutes,
+  stockNotificationRoutes,
+  dashboardRoutes,
+];
 
 const CSP = {
   defaultSrc: ["'self'"],

@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import type { Permission } from '@posauto/shared/permissions';
 import type { Deps } from '../src/deps';
 import type { RequestContext } from '../src/http/context';
-import { createBusiness, type CreatedBusiness, type NewBusiness } from '../src/modules/businesses/index';
+import { newId } from '../src/lib/ids';
+import { addUser, createBusiness, type CreatedBusiness, type NewBusiness } from '../src/modules/businesses/index';
 
 export interface TestShop extends CreatedBusiness {
   login: { email: string; password: string };
@@ -55,7 +56,36 @@ export async function contextFor(deps: Deps, email: string): Promise<RequestCont
   };
 }
 
-type TenantTable = 'categories' | 'audit_log' | 'sessions' | 'users';
+/** Another user of an existing shop, with one of its preset roles, optionally tied to a branch. */
+export async function addShopUser(
+  deps: Deps,
+  options: { businessId: string; roleId: string; branchId: string | null },
+): Promise<{ userId: string; login: { email: string; password: string } }> {
+  const email = `user-${randomBytes(5).toString('hex')}@example.com`;
+  const password = 'shop-user-1234';
+  const userId = await deps.db.transaction().execute((trx) =>
+    addUser(trx, { ...options, firstName: 'Shop', lastName: 'User', email, password }, deps.clock.now().toISOString()),
+  );
+  return { userId, login: { email, password } };
+}
+
+/** A stock notification written straight to the table, as the stock module will write them. */
+export async function insertStockNotification(
+  deps: Deps,
+  row: { businessId: string; branchId: string; name: string; stockLevel: number; createdAt?: string; readAt?: string | null; image?: string | null },
+): Promise<string> {
+  const id = newId();
+  await deps.db
+    .insertInto('stock_notifications')
+    .values({
+      business_id: row.businessId, id, branch_id: row.branchId, product_id: null, name: row.name, image: row.image ?? null,
+      stock_level: row.stockLevel, created_at: row.createdAt ?? deps.clock.now().toISOString(), read_at: row.readAt ?? null,
+    })
+    .execute();
+  return id;
+}
+
+type TenantTable = 'categories' | 'audit_log' | 'sessions' | 'users' | 'stock_notifications';
 
 /** Rows of one table belonging to one shop, counted by the database itself. */
 export async function countRows(deps: Deps, table: TenantTable, businessId: string): Promise<number> {

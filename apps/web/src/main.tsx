@@ -14,9 +14,11 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './lib/i18n';
+import { checkInactivityOnStart } from './lib/inactivity';
 import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
 
+checkInactivityOnStart();
 const lang = initI18n();
 
 createRoot(document.getElementById('root')!).render(

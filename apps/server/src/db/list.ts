@@ -1,6 +1,6 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ListMeta, ListQuery } from '@posauto/shared/schemas/common';
-import { containsInsensitive, upsertCounterSql, type DialectKind } from './dialect/index';
+import { containsInsensitive, containsPattern, upsertCounterSql, type DialectKind } from './dialect/index';
 import type { Database } from './types';
 
 /** How one list is searched, sorted and counted; the only per-list configuration the machinery needs. */
@@ -27,47 +27,101 @@ export interface ListResult<T> {
  * Applies search, status filter, sort and page to a query that is already scoped to one business.
  * `per_page: 'all'` returns every matching row.
  */
+/** The list's base query for one business (already joined and scoped by business_id). */
+export type ListBase<T> = (businessId: string) => SelectQueryBuilder<any, any, T>;
+
+// Stand-ins compiled into cached statements and swapped for the real values on every run.
+const MARK = { business: '\u0001business', term: '\u0001term', status: -7_654_321, limit: -7_654_322, offset: -7_654_323 } as const;
+const compiledLists = new WeakMap<Kysely<Database>, Map<string, CompiledQuery>>();
+
+function compiledFor(db: Kysely<Database>, key: string, build: () => { compile(): CompiledQuery }): CompiledQuery {
+  let byKey = compiledLists.get(db);
+  if (!byKey) compiledLists.set(db, (byKey = new Map()));
+  let compiled = byKey.get(key);
+  if (!compiled) byKey.set(key, (compiled = build().compile()));
+  return compiled;
+}
+
+/**
+ * Applies search, status filter, sort and page to the business's base query. `per_page: 'all'` returns every
+ * matching row. With a `cacheKey` (the base query's shape depends on nothing but the business), the SQL of each
+ * shape is compiled once and reused with the request's values: building queries costs as much as running them.
+ */
 export async function runList<T>(
   db: Kysely<Database>,
   kind: DialectKind,
   businessId: string,
-  base: SelectQueryBuilder<any, any, T>,
+  base: ListBase<T>,
   query: ListQuery,
   spec: ListSpec,
+  cacheKey?: string,
 ): Promise<ListResult<T>> {
-  let q = base;
-  const search = query.search?.trim();
-  if (search) {
-    q = q.where((eb) => eb.or(spec.searchColumns.map((c) => containsInsensitive(kind, sql.ref(c), search))));
-  }
-  if (query.status && spec.statusColumn) {
-    q = q.where(sql.ref(spec.statusColumn), '=', query.status === 'active' ? 1 : 0);
-  }
-  const filtered = Boolean(search) || Boolean(query.status && spec.statusColumn);
-
-  const total = !filtered && spec.counter
-    ? await readCounter(db, businessId, spec.counter)
-    : Number((await q.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('n')).executeTakeFirst() as { n: number } | undefined)?.n ?? 0);
-
+  const search = query.search?.trim() || undefined;
+  const status = query.status && spec.statusColumn ? (query.status === 'active' ? 1 : 0) : undefined;
   const sortColumn = (query.sort && spec.sorts[query.sort]) || spec.defaultSort;
   const direction = query.order === 'desc' ? 'desc' : 'asc';
-  let page = q.orderBy(sql.ref(sortColumn), direction).orderBy(sql.ref(spec.idColumn), direction);
-
   const size = query.per_page === 'all' ? null : Number(query.per_page);
+
+  const filteredQuery = (biz: string, term: string | undefined, st: number | undefined) => {
+    let q = base(biz);
+    if (term !== undefined) q = q.where((eb) => eb.or(spec.searchColumns.map((c) => containsInsensitive(kind, sql.ref(c), term))));
+    if (st !== undefined) q = q.where(sql.ref(spec.statusColumn!), '=', st);
+    return q;
+  };
+  const countQuery = (biz: string, term: string | undefined, st: number | undefined) =>
+    filteredQuery(biz, term, st).clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('n'));
+  const pageQuery = (biz: string, term: string | undefined, st: number | undefined, limit: number | null, offset: number) => {
+    const q = filteredQuery(biz, term, st).orderBy(sql.ref(sortColumn), direction).orderBy(sql.ref(spec.idColumn), direction);
+    return limit === null ? q : q.limit(limit).offset(offset);
+  };
+
+  const filtered = search !== undefined || status !== undefined;
+  let total: number;
+  if (!filtered && spec.counter) total = await readCounter(db, businessId, spec.counter);
+  else if (cacheKey) {
+    const compiled = compiledFor(db, `${cacheKey}|count|${search !== undefined}|${status !== undefined}`, () =>
+      countQuery(MARK.business, search === undefined ? undefined : MARK.term, status === undefined ? undefined : MARK.status),
+    );
+    total = Number((await db.executeQuery<{ n: number }>(withValues(compiled, kind, businessId, search, status, 0, 0))).rows[0]?.n ?? 0);
+  } else {
+    total = Number(((await countQuery(businessId, search, status).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
+  }
+
   const lastPage = size ? Math.max(1, Math.ceil(total / size)) : 1;
   const current = size ? query.page : 1;
-  if (size) page = page.limit(size).offset((current - 1) * size);
-  const rows = await page.execute();
+  const offset = size ? (current - 1) * size : 0;
+  let rows: T[];
+  if (cacheKey) {
+    const compiled = compiledFor(db, `${cacheKey}|page|${search !== undefined}|${status !== undefined}|${sortColumn}|${direction}|${size !== null}`, () =>
+      pageQuery(MARK.business, search === undefined ? undefined : MARK.term, status === undefined ? undefined : MARK.status, size === null ? null : MARK.limit, MARK.offset),
+    );
+    rows = (await db.executeQuery<T>(withValues(compiled, kind, businessId, search, status, size ?? 0, offset))).rows;
+  } else {
+    rows = (await pageQuery(businessId, search, status, size, offset).execute()) as T[];
+  }
   return { rows, meta: { page: current, per_page: query.per_page, total, last_page: lastPage } };
 }
 
+function withValues(compiled: CompiledQuery, kind: DialectKind, businessId: string, search: string | undefined, status: number | undefined, limit: number, offset: number): CompiledQuery {
+  const markedPattern = containsPattern(MARK.term);
+  const parameters = compiled.parameters.map((p) => {
+    if (p === MARK.business) return businessId;
+    if (p === markedPattern) return containsPattern(search ?? '');
+    if (p === MARK.status) return status;
+    if (p === MARK.limit) return limit;
+    if (p === MARK.offset) return offset;
+    return p;
+  });
+  void kind;
+  return { ...compiled, parameters };
+}
+
 export async function readCounter(db: Kysely<Database>, businessId: string, name: string): Promise<number> {
-  const row = await db
-    .selectFrom('tenant_counters')
-    .select('value')
-    .where('business_id', '=', businessId)
-    .where('name', '=', name)
-    .executeTakeFirst();
+  const compiled = compiledFor(db, 'tenant_counters', () =>
+    db.selectFrom('tenant_counters').select('value').where('business_id', '=', MARK.business).where('name', '=', '\u0001name'),
+  );
+  const parameters = compiled.parameters.map((p) => (p === MARK.business ? businessId : p === '\u0001name' ? name : p));
+  const row = (await db.executeQuery<{ value: number }>({ ...compiled, parameters })).rows[0];
   return Number(row?.value ?? 0);
 }
 

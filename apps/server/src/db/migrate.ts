@@ -2,11 +2,15 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DialectKind } from './dialect/index';
 import type { Db } from './database';
 import { foundation } from './migrations/0001-foundation';
+import { stockNotifications } from './migrations/0002-stock-notifications';
+import { listIndexes } from './migrations/0003-list-indexes';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 function allMigrations(kind: DialectKind): Record<string, Migration> {
   return {
     '0001-foundation': foundation(kind),
+    '0002-stock-notifications': stockNotifications(kind),
+    '0003-list-indexes': listIndexes(kind),
   };
 }
 

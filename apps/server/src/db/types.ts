@@ -118,6 +118,19 @@ export interface CategoriesTable {
   updated_at: string;
 }
 
+/** A low-stock alert for one branch; stock_level is a quantity at QTY_SCALE (thousandths of the base unit). */
+export interface StockNotificationsTable {
+  business_id: string;
+  id: string;
+  branch_id: string;
+  product_id: string | null;
+  name: string;
+  image: string | null;
+  stock_level: number;
+  created_at: string;
+  read_at: string | null;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   branches: BranchesTable;
@@ -129,6 +142,7 @@ export interface Database {
   tenant_counters: TenantCountersTable;
   general_settings: GeneralSettingsTable;
   categories: CategoriesTable;
+  stock_notifications: StockNotificationsTable;
 }
 
 export type Business = Selectable<BusinessesTable>;
@@ -136,4 +150,6 @@ export type User = Selectable<UsersTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type NewCategory = Insertable<CategoriesTable>;
 export type CategoryUpdate = Updateable<CategoriesTable>;
+export type StockNotificationRow = Selectable<StockNotificationsTable>;
+export type NewStockNotification = Insertable<StockNotificationsTable>;
 export type { Generated };

@@ -1,3 +1,4 @@
+import { QTY_SCALE } from '@posauto/shared/money/index';
 import type { Deps } from '../deps';
 import { bumpCounter } from '../db/list';
 import { newId } from '../lib/ids';
@@ -17,6 +18,13 @@ const DEMO_CATEGORIES: Array<{ name: string; icon: string; children?: Array<{ na
   { name: 'Bakery', icon: 'bread' },
   { name: 'Snacks', icon: 'cookie' },
   { name: 'Bottled drinks', icon: 'bottle' },
+];
+
+/** Low-stock alerts for the first branch, so the bell has something to show; minutes before seeding. */
+const DEMO_STOCK_ALERTS = [
+  { name: 'Fresh milk 1L', stock: 2, minutesAgo: 15, read: false },
+  { name: 'Arabica beans 1kg', stock: 1, minutesAgo: 90, read: false },
+  { name: 'Paper cups 12oz', stock: 0, minutesAgo: 24 * 60, read: true },
 ];
 
 /** Seeds the demo shop into an empty database; does nothing when any business exists. */
@@ -51,6 +59,14 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
       }
     }
     await bumpCounter(trx, deps.kind, shop.businessId, CATEGORY_COUNTER, count);
+
+    for (const a of DEMO_STOCK_ALERTS) {
+      const created = new Date(deps.clock.now().getTime() - a.minutesAgo * 60_000).toISOString();
+      await trx.insertInto('stock_notifications').values({
+        business_id: shop.businessId, id: newId(), branch_id: shop.branchIds[0]!, product_id: null, name: a.name, image: null,
+        stock_level: a.stock * QTY_SCALE, created_at: created, read_at: a.read ? at : null,
+      }).execute();
+    }
   });
   return true;
 }

@@ -6,7 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Language } from '@posauto/shared/i18n/index';
 import { ApiError } from '../lib/api-client';
 import { isRtl } from '../lib/i18n';
-import { storedPreset } from '../lib/preferences';
+import { usePreferences } from '../lib/preferences';
+import { useEffect } from 'react';
 
 const FONT = "'Noto Sans', 'Noto Sans Khmer', 'Noto Sans Arabic', 'Noto Sans SC', system-ui, sans-serif";
 
@@ -22,11 +23,15 @@ const queryClient = new QueryClient({
 });
 
 export function Providers({ lang, children }: { lang: Language; children: ReactNode }) {
+  const prefs = usePreferences();
+  useEffect(() => {
+    document.documentElement.dataset.skin = prefs.skin;
+  }, [prefs.skin]);
   const theme = createTheme({
-    primaryColor: storedPreset(),
+    primaryColor: prefs.preset,
+    defaultRadius: prefs.skin === 'classic' ? 'sm' : 'md',
     fontFamily: FONT,
     headings: { fontFamily: FONT },
-    defaultRadius: 'md',
   });
   const dir = isRtl(lang) ? 'rtl' : 'ltr';
   return (

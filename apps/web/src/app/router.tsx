@@ -1,20 +1,34 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useSearchParams, type RouteObject } from 'react-router';
 import { Center, Loader } from '@mantine/core';
+import { APP_ROUTES, type AppRoute, type RouteLayout } from '@posauto/shared/routes';
 import { hasPermission, useUserData } from '../lib/auth-store';
+import { useInactivityLogout } from '../lib/inactivity';
+import { BlankLayout } from './layouts/blank-layout';
 import { ContentLayout } from './layouts/content-layout';
 import { SettingLayout } from './layouts/setting-layout';
+import { ForbiddenScreen } from './screens/forbidden-screen';
 import { LoginScreen, safeRedirect } from './screens/login-screen';
 import { NotFoundScreen } from './screens/not-found-screen';
-import { ForbiddenScreen } from './screens/forbidden-screen';
-import { HomeScreen } from './screens/home-screen';
+import { PublicUpcomingScreen } from './screens/public-upcoming-screen';
+import { UpcomingScreen } from './screens/upcoming-screen';
 
-const CategoriesScreen = lazy(() => import('./screens/categories-screen').then((m) => ({ default: m.CategoriesScreen })));
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => lazy(() => load().then((m) => ({ default: m[name] })));
+
+/** Screens built so far; every other route of the spec shows its title, breadcrumb and what will appear there. */
+const SCREENS: Record<string, ComponentType> = {
+  login: LoginScreen,
+  home: named(() => import('./screens/dashboard-screen'), 'DashboardScreen'),
+  'category-listing': named(() => import('./screens/categories-screen'), 'CategoriesScreen'),
+  'stock-notification': named(() => import('./screens/stock-notification-screen'), 'StockNotificationScreen'),
+  'sale-pos': named(() => import('./screens/pos-screen'), 'PosScreen'),
+};
 
 /** A visitor without userData is sent to login with the full wanted path in `to`. */
 function RequireAuth() {
   const user = useUserData();
   const location = useLocation();
+  useInactivityLogout();
   if (!user) {
     const to = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/login?to=${encodeURIComponent(to)}`} replace />;
@@ -30,7 +44,7 @@ function PublicOnly({ children }: { children: ReactNode }) {
 }
 
 /** The server refuses the data anyway; this shows a clear page instead of a broken one. */
-function RequirePermission({ permission, children }: { permission: string; children: ReactNode }) {
+function RequirePermission({ permission, children }: { permission?: string; children: ReactNode }) {
   const user = useUserData();
   return hasPermission(user, permission) ? <>{children}</> : <ForbiddenScreen />;
 }
@@ -54,24 +68,27 @@ function Root() {
   );
 }
 
+function routeObject(route: AppRoute): RouteObject {
+  const Screen = SCREENS[route.name] ?? (route.layout === 'public' ? PublicUpcomingScreen : UpcomingScreen);
+  let element: ReactNode = <Screen />;
+  if (route.layout !== 'public') element = <RequirePermission permission={route.permission}>{element}</RequirePermission>;
+  if (route.name === 'login') element = <PublicOnly>{element}</PublicOnly>;
+  return { path: route.path, id: route.name, handle: { route }, element };
+}
+
+const byLayout = (layout: RouteLayout) => APP_ROUTES.filter((r) => r.layout === layout).map(routeObject);
+
 const router = createBrowserRouter([
   {
     element: <Root />,
     children: [
-      { path: '/login', element: <PublicOnly><LoginScreen /></PublicOnly> },
+      ...byLayout('public'),
       {
         element: <RequireAuth />,
         children: [
-          {
-            element: <ContentLayout />,
-            children: [{ path: '/', id: 'home', element: <HomeScreen /> }],
-          },
-          {
-            element: <SettingLayout />,
-            children: [
-              { path: '/category-listing', element: <RequirePermission permission="category-management"><CategoriesScreen /></RequirePermission> },
-            ],
-          },
+          { element: <BlankLayout />, children: byLayout('blank') },
+          { element: <ContentLayout />, children: byLayout('content') },
+          { element: <SettingLayout />, children: byLayout('setting') },
         ],
       },
       { path: '*', element: <NotFoundScreen /> },

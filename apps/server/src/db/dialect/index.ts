@@ -1,12 +1,13 @@
 /**
  * The only place with SQLite- or PostgreSQL-specific code: connection setup, column types that differ,
- * case-insensitive matching, and (later) date buckets, upserts and row locking.
+ * case-insensitive matching, date buckets, and (later) upserts and row locking.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { PostgresDialect, SqliteDialect, sql, type Dialect, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { localDay } from '../../lib/time-zone';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -28,6 +29,29 @@ function pgTypes() {
   };
 }
 
+/**
+ * Kysely prepares every statement anew; compiling SQL costs as much as running a small query. Statements are
+ * reusable (Kysely only calls all()/run() on them), so keep the most recent ones by SQL text.
+ */
+const STATEMENT_CACHE_SIZE = 256;
+function withStatementCache(db: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => db.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      if (stmt) {
+        cache.delete(sqlText);
+      } else {
+        stmt = db.prepare(sqlText);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sqlText, stmt);
+      return stmt;
+    },
+  };
+}
+
 export function createDialect(target: DatabaseTarget): { dialect: Dialect; close?: () => void } {
   if (target.kind === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
@@ -39,7 +63,11 @@ export function createDialect(target: DatabaseTarget): { dialect: Dialect; close
     // SQLite's built-in lower() folds ASCII only; fold every script like PostgreSQL does, so 'CAFÉ' and 'café'
     // are one name (unique indexes on lower(name)) and one search term on both databases.
     db.function('lower', { deterministic: true }, (v: unknown) => (v === null ? null : String(v).toLowerCase()));
-    return { dialect: new SqliteDialect({ database: db }) };
+    // SQLite knows no time zones: the calendar day of an ISO instant in an IANA zone, for date buckets.
+    db.function('posauto_local_day', { deterministic: true }, (iso: unknown, zone: unknown) =>
+      iso === null ? null : localDay(new Date(String(iso)), String(zone)),
+    );
+    return { dialect: new SqliteDialect({ database: withStatementCache(db) }) };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, types: pgTypes() });
   return { dialect: new PostgresDialect({ pool }) };
@@ -57,10 +85,28 @@ export function bigintType(kind: DialectKind) {
 
 /** Case-insensitive "contains": SQLite's LIKE folds ASCII case only, so both sides go through lower(); PostgreSQL has ILIKE. */
 export function containsInsensitive(kind: DialectKind, column: Expression<unknown>, term: string): RawBuilder<SqlBool> {
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(term);
   return kind === 'postgres'
     ? sql<SqlBool>`${column} ILIKE ${pattern} ESCAPE '\\'`
     : sql<SqlBool>`lower(${column}) LIKE lower(${pattern}) ESCAPE '\\'`;
+}
+
+/**
+ * The calendar day ('YYYY-MM-DD') of a timestamp column in a time zone: the bucket of daily, weekly and monthly
+ * figures. The zone is written as a literal, not a parameter, so the same expression in SELECT and GROUP BY is
+ * one expression to PostgreSQL; hence only IANA-shaped names are accepted.
+ */
+export function localDaySql(kind: DialectKind, column: Expression<unknown>, timeZone: string): RawBuilder<string> {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(timeZone)) throw new RangeError(`not a time zone name: ${timeZone}`);
+  const zone = sql.lit(timeZone);
+  return kind === 'postgres'
+    ? sql<string>`to_char(${column} AT TIME ZONE ${zone}, 'YYYY-MM-DD')`
+    : sql<string>`posauto_local_day(${column}, ${zone})`;
+}
+
+/** The LIKE pattern for "contains term", with LIKE's wildcards in the term escaped. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Lower-cased expression, used for case-insensitive unique indexes and comparisons. */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 
 export function findUserForLogin(db: Kysely<Database>, email: string) {
@@ -14,8 +14,7 @@ export function findUserForLogin(db: Kysely<Database>, email: string) {
     .executeTakeFirst();
 }
 
-/** One indexed lookup per request: the session with its user, role and shop. */
-export function findSession(db: Kysely<Database>, sessionId: string) {
+function sessionQuery(db: Kysely<Database>, sessionId: string) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', (j) => j.onRef('u.business_id', '=', 's.business_id').onRef('u.id', '=', 's.user_id'))
@@ -25,8 +24,21 @@ export function findSession(db: Kysely<Database>, sessionId: string) {
       's.id as session_id', 's.last_seen_at', 'u.id as user_id', 'u.business_id', 'u.branch_id', 'u.first_name',
       'u.last_name', 'u.status', 'r.name as role_name', 'r.permissions', 'b.status as business_status', 'b.is_platform',
     ])
-    .where('s.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('s.id', '=', sessionId);
+}
+
+type SessionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionQuery>['executeTakeFirst']>>>;
+const compiledSession = new WeakMap<Kysely<Database>, CompiledQuery<SessionRow>>();
+
+/** One indexed lookup per request: the session with its user, role and shop. Compiled once per database. */
+export async function findSession(db: Kysely<Database>, sessionId: string): Promise<SessionRow | undefined> {
+  let compiled = compiledSession.get(db);
+  if (!compiled) {
+    compiled = sessionQuery(db, '').compile();
+    compiledSession.set(db, compiled);
+  }
+  const result = await db.executeQuery<SessionRow>({ ...compiled, parameters: [sessionId] });
+  return result.rows[0];
 }
 
 export async function insertSession(

@@ -31,15 +31,17 @@ export async function reserveAttempt(db: Kysely<Database>, k: ThrottleKeys, now:
   const windowOpenedAfter = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
   let wait = 0;
   for (const { key, limit } of keysOf(k)) {
-    // Insert-if-missing then one conditional update: safe when two attempts arrive at the same moment.
-    await db.insertInto('auth_throttle').values({ key, window_start: at, failures: 0 }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    // One atomic upsert per key: simultaneous attempts, and a concurrent successful sign-in deleting the
+    // row, can neither slip past the limit nor make the statement find no row.
     const row = await db
-      .updateTable('auth_throttle')
-      .set((eb) => ({
-        failures: eb.case().when('window_start', '<=', windowOpenedAfter).then(1).else(eb('failures', '+', 1)).end(),
-        window_start: eb.case().when('window_start', '<=', windowOpenedAfter).then(at).else(eb.ref('window_start')).end(),
-      }))
-      .where('key', '=', key)
+      .insertInto('auth_throttle')
+      .values({ key, window_start: at, failures: 1 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => ({
+          failures: eb.case().when('auth_throttle.window_start', '<=', windowOpenedAfter).then(1).else(eb('auth_throttle.failures', '+', 1)).end(),
+          window_start: eb.case().when('auth_throttle.window_start', '<=', windowOpenedAfter).then(at).else(eb.ref('auth_throttle.window_start')).end(),
+        })),
+      )
       .returning(['failures', 'window_start'])
       .executeTakeFirstOrThrow();
     if (row.failures > limit) wait = Math.max(wait, new Date(row.window_start).getTime() + THROTTLE_WINDOW_MS - now.getTime());

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { containsInsensitive, type DialectKind } from '../../db/dialect/index';
 import type { Database, NewCategory, CategoryUpdate } from '../../db/types';
 
 const COLUMNS = ['c.id', 'c.name', 'c.parent_id', 'c.icon', 'c.status', 'c.created_at', 'c.updated_at', 'p.name as parent_name'] as const;
@@ -47,4 +48,17 @@ export async function updateCategory(db: Kysely<Database>, businessId: string, i
 export async function deleteCategory(db: Kysely<Database>, businessId: string, id: string): Promise<number> {
   const r = await db.deleteFrom('categories').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+/** Names of one business's categories containing `term`, case-insensitively, for the global search. */
+export async function searchCategoryNames(db: Kysely<Database>, kind: DialectKind, businessId: string, term: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('categories')
+    .select('name')
+    .where('business_id', '=', businessId)
+    .where(containsInsensitive(kind, sql.ref('name'), term))
+    .orderBy('name')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.name);
 }

@@ -75,7 +75,7 @@ export function categoriesService(deps: Deps): CrudService<Category, CategoryInp
 
   return {
     async list(ctx, query): Promise<ListResult<Category>> {
-      const { rows, meta } = await runList(db, kind, ctx.businessId, repo.selectCategories(db, ctx.businessId), query, LIST);
+      const { rows, meta } = await runList(db, kind, ctx.businessId, (biz) => repo.selectCategories(db, biz), query, LIST, 'categories');
       return { rows: rows.map(toApi), meta };
     },
 

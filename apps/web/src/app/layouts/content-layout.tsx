@@ -1,56 +1,103 @@
-import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { AppShell, Burger, Center, Group, Loader, ScrollArea } from '@mantine/core';
+import { useDisclosure, useHeadroom, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../lib/preferences';
+import { BackToTop } from '../shell/back-to-top';
+import { Customizer } from '../shell/customizer';
+import { Footer } from '../shell/footer';
+import { GlobalSearch } from '../shell/global-search';
+import { HorizontalMenu } from '../shell/horizontal-menu';
 import { LanguageMenu } from '../shell/language-menu';
 import { Logo } from '../shell/logo';
-import { MAIN_NAV, NavLinks, SETTINGS_NAV } from '../shell/nav-links';
-import { ThemeToggle } from '../shell/theme-toggle';
+import { NotificationBell } from '../shell/notification-bell';
+import { ThemeMenu } from '../shell/theme-menu';
+import { useVisibleMenu } from '../shell/use-menu';
 import { UserMenu } from '../shell/user-menu';
+import { RailMenu, VerticalMenu } from '../shell/vertical-menu';
+import classes from '../shell/shell.module.css';
 
-/** Side menu, top bar, page area and footer. */
+/** Spec section 9: side menu 300 px; rail 80 px, or 96 px in the modern skin; a drawer below the large breakpoint. */
+export const MENU_WIDTH = 300;
+export const RAIL_WIDTH = 80;
+export const RAIL_WIDTH_MODERN = 96;
+
+/** The page, loaded on demand, while the shell around it stays in place. */
+function PageOutlet() {
+  return (
+    <Suspense fallback={<Center h="40vh"><Loader /></Center>}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/** Side menu (or top menu), top bar, page area, footer and back-to-top button. */
 export function ContentLayout({ aside }: { aside?: ReactNode }) {
   const { t } = useTranslation();
+  const prefs = usePreferences();
+  const menu = useVisibleMenu();
   const [opened, { toggle, close }] = useDisclosure();
+  const large = useMediaQuery('(min-width: 75em)', true);
+  const pinned = useHeadroom({ fixedAt: 120 });
+  const horizontal = prefs.menuLayout === 'horizontal' && large;
+  const rail = !horizontal && prefs.miniMenu && large;
+  const navWidth = rail ? (prefs.skin === 'modern' ? RAIL_WIDTH_MODERN : RAIL_WIDTH) : MENU_WIDTH;
+  const headerHeight = horizontal ? 112 : 64;
+
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 300, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="lg">
+    <AppShell
+      header={{ height: headerHeight, collapsed: !prefs.navbarFixed && !pinned, offset: true }}
+      navbar={horizontal ? undefined : { width: navWidth, breakpoint: 'lg', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+      data-skin={prefs.skin}
+    >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h={64} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={t('nav.menu')} />
-            <Logo />
+            {!horizontal && <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={t('nav.menu')} />}
+            {(horizontal || !large) && <Logo />}
+            <GlobalSearch />
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap={6} wrap="nowrap">
             <LanguageMenu />
-            <ThemeToggle />
+            <ThemeMenu />
+            <NotificationBell />
+            <Customizer />
             <UserMenu />
           </Group>
         </Group>
+        {horizontal && (
+          <Group h={48} px="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+            <HorizontalMenu items={menu} />
+          </Group>
+        )}
       </AppShell.Header>
-      <AppShell.Navbar p="md">
-        <AppShell.Section grow component={ScrollArea}>
-          <NavLinks entries={MAIN_NAV} onNavigate={close} />
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="lg" mb={6} px="sm">
-            {t('nav.settings')}
-          </Text>
-          <NavLinks entries={SETTINGS_NAV} onNavigate={close} />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main>
+      {!horizontal && (
+        <AppShell.Navbar p={rail ? 'xs' : 'md'} className={prefs.semiDark ? classes.semiDark : undefined} data-testid="navbar" data-rail={rail || undefined}>
+          {large && (
+            <AppShell.Section mb="md" px={rail ? 0 : 'xs'} style={{ display: 'flex', justifyContent: rail ? 'center' : 'flex-start' }}>
+              <Logo compact={rail} />
+            </AppShell.Section>
+          )}
+          <AppShell.Section grow component={ScrollArea}>
+            {rail ? <RailMenu items={menu} /> : <VerticalMenu items={menu} onNavigate={close} />}
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main onClick={close}>
         {aside ? (
           <Group align="flex-start" wrap="nowrap" gap="lg">
             {aside}
             <div style={{ flex: 1, minWidth: 0 }}>
-              <Outlet />
+              <PageOutlet />
             </div>
           </Group>
         ) : (
-          <Outlet />
+          <PageOutlet />
         )}
-        <Text component="footer" size="xs" c="dimmed" ta="center" mt="xl" pt="md">
-          {t('footer.credit')}
-        </Text>
+        <Footer />
+        <BackToTop />
       </AppShell.Main>
     </AppShell>
   );

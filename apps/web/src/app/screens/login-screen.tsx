@@ -10,7 +10,8 @@ import { setUserData } from '../../lib/auth-store';
 import { zodValidator } from '../../lib/zod-form';
 import { LanguageMenu } from '../shell/language-menu';
 import { Logo } from '../shell/logo';
-import { ThemeToggle } from '../shell/theme-toggle';
+import { ThemeMenu } from '../shell/theme-menu';
+import { MORE_DETAILS_URL } from '../shell/footer';
 
 /** Only same-site paths are followed after login, never another origin. */
 export function safeRedirect(to: string | null): string {
@@ -51,7 +52,7 @@ export function LoginScreen() {
         <Logo />
         <Group gap="xs">
           <LanguageMenu />
-          <ThemeToggle />
+          <ThemeMenu />
         </Group>
       </Group>
       <Center px="md" py={40}>
@@ -95,7 +96,7 @@ export function LoginScreen() {
       </Center>
       <Text size="xs" c="dimmed" ta="center" pb="md">
         {t('footer.credit')}{' '}
-        <Anchor href="https://posauto.app" target="_blank" rel="noopener noreferrer" size="xs">{t('footer.more_details')}</Anchor>
+        <Anchor href={MORE_DETAILS_URL} target="_blank" rel="noopener noreferrer" size="xs">{t('footer.more_details')}</Anchor>
       </Text>
     </Box>
   );

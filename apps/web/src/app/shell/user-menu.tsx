@@ -1,5 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { IconKey, IconLogout, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { clearSession, useUserData } from '../../lib/auth-store';
@@ -22,7 +23,7 @@ export function UserMenu() {
   if (!user) return null;
   const initials = user.data.name.split(/\s+/).map((p) => p[0]).join('').slice(0, 2).toUpperCase();
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={220}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={240} zIndex={2000}>
       <Menu.Target>
         <UnstyledButton aria-label={user.data.name} data-testid="user-menu">
           <Avatar radius="xl" color={theme.primaryColor} variant="filled">{initials}</Avatar>
@@ -32,10 +33,13 @@ export function UserMenu() {
         <Group px="sm" py="xs" gap="xs" wrap="nowrap">
           <Avatar radius="xl" color={theme.primaryColor} variant="light">{initials}</Avatar>
           <div style={{ minWidth: 0 }}>
-            <Text size="sm" fw={600} truncate>{user.data.name}</Text>
-            <Text size="xs" c="dimmed" truncate>{user.data.role_name}</Text>
+            <Text size="sm" fw={600} truncate data-testid="user-name">{user.data.name}</Text>
+            <Text size="xs" c="dimmed" truncate data-testid="user-role">{user.data.role_name}</Text>
           </div>
         </Group>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/update-profile" leftSection={<IconUser size={16} />}>{t('pages.update-profile')}</Menu.Item>
+        <Menu.Item component={Link} to="/change-password" leftSection={<IconKey size={16} />}>{t('pages.change-password')}</Menu.Item>
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={() => void logout()} data-testid="logout">
           {t('common.logout')}

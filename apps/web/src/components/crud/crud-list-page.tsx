@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { ActionIcon, Button, Group, Modal, Pagination, Paper, Select, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Pagination, Paper, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { formatInteger } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { DataTable, type Column } from '../data-table/data-table';
+import { PageHeader } from '../page-header';
 import { confirmDelete } from './confirm-delete';
 import { ExportMenu } from './export-menu';
 import { useListState } from './list-state';
@@ -92,18 +93,18 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
   };
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>{t(cfg.title)}</Title>
-          {cfg.subtitle && <Text c="dimmed" size="sm">{t(cfg.subtitle)}</Text>}
-        </div>
-        <Group gap="xs">
-          {cfg.actions}
-          <ExportMenu path={cfg.resource.path} query={query} />
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="create">{t('common.add_new')}</Button>
-        </Group>
-      </Group>
+    <Stack gap={0}>
+      <PageHeader
+        title={t(cfg.title)}
+        subtitle={cfg.subtitle ? t(cfg.subtitle) : undefined}
+        actions={
+          <>
+            {cfg.actions}
+            <ExportMenu path={cfg.resource.path} query={query} />
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="create">{t('common.add_new')}</Button>
+          </>
+        }
+      />
 
       <Paper withBorder p="md">
         <Group justify="space-between" mb="md" gap="sm">

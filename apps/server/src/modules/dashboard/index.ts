@@ -1,0 +1,2 @@
+export { dashboardRoutes } from './dashboard.routes';
+export { getDashboard, summarise } from './dashboard.service';

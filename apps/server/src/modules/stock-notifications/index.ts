@@ -1,0 +1,2 @@
+export { stockNotificationRoutes } from './stock-notifications.routes';
+export { stockNotificationsService, stockLevelOf } from './stock-notifications.service';

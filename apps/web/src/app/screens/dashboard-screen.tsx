@@ -1,0 +1,69 @@
+import { Card, Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
+import { BarChart, LineChart } from '@mantine/charts';
+import { IconCalendar, IconCalendarMonth, IconCoin, IconTrendingUp } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { DashboardResponse } from '@posauto/shared/schemas/shell';
+import { PageHeader } from '../../components/page-header';
+import { api } from '../../lib/api-client';
+import { useUserData } from '../../lib/auth-store';
+import { localeOf } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+import { formatMoney } from '../../lib/money-format';
+import '@mantine/charts/styles.css';
+
+function Stat({ label, value, icon: Icon, color }: { label: string; value: string | null; icon: typeof IconCoin; color: string }) {
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" wrap="nowrap">
+        <div>
+          <Text size="sm" c="dimmed">{label}</Text>
+          {value === null ? <Skeleton h={28} w={120} mt={6} /> : <Text fw={700} size="xl" mt={4} data-testid="stat-value">{value}</Text>}
+        </div>
+        <ThemeIcon size={48} radius="md" variant="light" color={color}><Icon size={26} /></ThemeIcon>
+      </Group>
+    </Card>
+  );
+}
+
+/** Today's and the last 30 days' sales and profit, and this year's monthly and weekly charts. */
+export function DashboardScreen() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const user = useUserData();
+  const q = useQuery({ queryKey: ['dashboard'], queryFn: () => api.get<DashboardResponse>('/api/v1/dashboard'), refetchInterval: 60_000 });
+  const d = q.data;
+  const money = (minor: number | undefined) => (minor === undefined ? null : formatMoney(minor, 'USD', lang));
+  const monthName = new Intl.DateTimeFormat(localeOf(lang), { month: 'short', timeZone: 'UTC' });
+  // Chart values stay in cents; only their labels are formatted.
+  const monthly = (d?.monthly ?? []).map((m) => ({ label: monthName.format(new Date(Date.UTC(2000, m.month - 1, 1))), sales: m.sales, profit: m.profit }));
+  const weekly = (d?.weekly ?? []).map((w) => ({ label: String(w.week), sales: w.sales, profit: w.profit }));
+  const series = [
+    { name: 'sales', label: t('dashboard.sales'), color: 'teal.6' },
+    { name: 'profit', label: t('dashboard.profit'), color: 'blue.6' },
+  ];
+  const fmt = (v: number) => formatMoney(v, 'USD', lang);
+
+  return (
+    <>
+      <PageHeader title={t('dashboard.greeting', { name: user?.data.name ?? '' })} subtitle={t('dashboard.subtitle')} />
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg">
+        <Stat label={t('dashboard.today_sales')} value={money(d?.today.sales)} icon={IconCoin} color="teal" />
+        <Stat label={t('dashboard.today_profit')} value={money(d?.today.profit)} icon={IconTrendingUp} color="blue" />
+        <Stat label={t('dashboard.month_sales')} value={money(d?.last_30_days.sales)} icon={IconCalendarMonth} color="grape" />
+        <Stat label={t('dashboard.month_profit')} value={money(d?.last_30_days.profit)} icon={IconCalendar} color="orange" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Paper withBorder p="lg">
+          <Title order={4} mb="md">{t('dashboard.monthly')}</Title>
+          <BarChart h={280} data={monthly} dataKey="label" series={series} valueFormatter={fmt} withLegend tickLine="y" yAxisProps={{ width: 80 }} />
+        </Paper>
+        <Paper withBorder p="lg">
+          <Title order={4} mb="md">{t('dashboard.weekly')}</Title>
+          <LineChart h={280} data={weekly} dataKey="label" series={series} valueFormatter={fmt} withLegend curveType="monotone" withDots={false} yAxisProps={{ width: 80 }} />
+        </Paper>
+      </SimpleGrid>
+      {d && d.today.sales === 0 && d.last_30_days.sales === 0 && <Text c="dimmed" size="sm" mt="md" ta="center">{t('dashboard.no_sales_yet')}</Text>}
+    </>
+  );
+}

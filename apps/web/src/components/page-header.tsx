@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ROUTES_BY_NAME, type AppRoute } from '@posauto/shared/routes';
+
+export function useCurrentRoute(): AppRoute | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const route = (matches[i]!.handle as { route?: AppRoute } | undefined)?.route;
+    if (route) return route;
+  }
+  return undefined;
+}
+
+/** The page title with its breadcrumb (Dashboard › list › page), from the route table. */
+export function PageHeader({ subtitle, actions, title }: { subtitle?: string; actions?: ReactNode; title?: string }) {
+  const { t } = useTranslation();
+  const route = useCurrentRoute();
+  const trail: AppRoute[] = [];
+  for (let r = route?.parent ? ROUTES_BY_NAME.get(route.parent) : undefined; r; r = r.parent ? ROUTES_BY_NAME.get(r.parent) : undefined) trail.unshift(r);
+  const heading = title ?? (route ? t(`pages.${route.name}`) : '');
+  return (
+    <Group justify="space-between" align="flex-end" mb="md" gap="sm">
+      <Stack gap={4}>
+        {route && route.name !== 'home' && (
+          <Breadcrumbs separatorMargin={6} data-testid="breadcrumbs">
+            <Anchor component={Link} to="/" size="sm">{t('pages.home')}</Anchor>
+            {trail.map((r) => (
+              <Anchor key={r.name} component={Link} to={r.path} size="sm">{t(`pages.${r.name}`)}</Anchor>
+            ))}
+            <Text size="sm" c="dimmed">{heading}</Text>
+          </Breadcrumbs>
+        )}
+        <Title order={2}>{heading}</Title>
+        {subtitle && <Text c="dimmed" size="sm">{subtitle}</Text>}
+      </Stack>
+      {actions && <Group gap="xs">{actions}</Group>}
+    </Group>
+  );
+}
