@@ -39,6 +39,7 @@ export function ContentLayout({ aside }: { aside?: ReactNode }) {
   const menu = useVisibleMenu();
   const [opened, { toggle, close }] = useDisclosure();
   const large = useMediaQuery('(min-width: 75em)', true);
+  const wide = useMediaQuery('(min-width: 36em)', true);
   const pinned = useHeadroom({ fixedAt: 120 });
   const horizontal = prefs.menuLayout === 'horizontal' && large;
   const rail = !horizontal && prefs.miniMenu && large;
@@ -56,14 +57,14 @@ export function ContentLayout({ aside }: { aside?: ReactNode }) {
         <Group h={64} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             {!horizontal && <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={t('nav.menu')} />}
-            {(horizontal || !large) && <Logo />}
+            {(horizontal || !large) && <Logo compact={!wide} />}
             <GlobalSearch />
           </Group>
           <Group gap={6} wrap="nowrap">
             <LanguageMenu />
             <ThemeMenu />
             <NotificationBell />
-            <Customizer />
+            {wide && <Customizer />}
             <UserMenu />
           </Group>
         </Group>

@@ -43,6 +43,8 @@ export function DashboardScreen() {
     { name: 'profit', label: t('dashboard.profit'), color: 'blue.6' },
   ];
   const fmt = (v: number) => formatMoney(v, 'USD', lang);
+  // Until there are sales, show a sensible $0–$100 scale rather than fractions of a cent.
+  const yAxisProps = { width: 80, domain: [0, (max: number) => Math.max(max, 10_000)] as [number, (max: number) => number] };
 
   return (
     <>
@@ -56,11 +58,11 @@ export function DashboardScreen() {
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Paper withBorder p="lg">
           <Title order={4} mb="md">{t('dashboard.monthly')}</Title>
-          <BarChart h={280} data={monthly} dataKey="label" series={series} valueFormatter={fmt} withLegend tickLine="y" yAxisProps={{ width: 80 }} />
+          <BarChart h={280} data={monthly} dataKey="label" series={series} valueFormatter={fmt} withLegend tickLine="y" yAxisProps={yAxisProps} />
         </Paper>
         <Paper withBorder p="lg">
           <Title order={4} mb="md">{t('dashboard.weekly')}</Title>
-          <LineChart h={280} data={weekly} dataKey="label" series={series} valueFormatter={fmt} withLegend curveType="monotone" withDots={false} yAxisProps={{ width: 80 }} />
+          <LineChart h={280} data={weekly} dataKey="label" series={series} valueFormatter={fmt} withLegend curveType="monotone" withDots={false} yAxisProps={yAxisProps} />
         </Paper>
       </SimpleGrid>
       {d && d.today.sales === 0 && d.last_30_days.sales === 0 && <Text c="dimmed" size="sm" mt="md" ta="center">{t('dashboard.no_sales_yet')}</Text>}

@@ -1,4 +1,6 @@
-import { Button, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { ActionIcon, Center, Group, Paper, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import classes from '../shell/shell.module.css';
 import { IconArrowLeft, IconCashRegister } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +12,17 @@ import { UserMenu } from '../shell/user-menu';
 /** The till, full window (blank layout). The selling screen itself arrives with the POS and sales module. */
 export function PosScreen() {
   const { t } = useTranslation();
+  const wide = useMediaQuery('(min-width: 36em)', true);
   return (
     <Stack gap={0} mih="100vh">
-      <Group justify="space-between" px="md" h={60} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-        <Group gap="sm">
-          <Button component={Link} to="/" variant="subtle" leftSection={<IconArrowLeft size={16} style={{ transform: 'scaleX(var(--pa-dir, 1))' }} />}>{t('pos.back')}</Button>
-          <Logo />
+      <Group justify="space-between" px="md" h={60} wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        <Group gap="sm" wrap="nowrap">
+          <Tooltip label={t('pos.back')}>
+            <ActionIcon component={Link} to="/" variant="subtle" size="lg" aria-label={t('pos.back')}><IconArrowLeft size={18} className={classes.flip} /></ActionIcon>
+          </Tooltip>
+          <Logo compact={!wide} />
         </Group>
-        <Group gap={6}>
+        <Group gap={6} wrap="nowrap">
           <LanguageMenu />
           <ThemeMenu />
           <UserMenu />
