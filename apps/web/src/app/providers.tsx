@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { createTheme, DirectionProvider, MantineProvider } from '@mantine/core';
+import { createTheme, DirectionProvider, MantineProvider, useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Language } from '@posauto/shared/i18n/index';
 import { ApiError } from '../lib/api-client';
 import { isRtl } from '../lib/i18n';
-import { usePreferences } from '../lib/preferences';
+import { saveLoaderColours, usePreferences } from '../lib/preferences';
 import { useEffect } from 'react';
 
 const FONT = "'Noto Sans', 'Noto Sans Khmer', 'Noto Sans Arabic', 'Noto Sans SC', system-ui, sans-serif";
@@ -21,6 +21,18 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+/** Remembers the surface and primary colours so the next start-up loader matches (spec: loader colours). */
+function LoaderColours({ preset }: { preset: string }) {
+  const scheme = useComputedColorScheme('light');
+  const theme = useMantineTheme();
+  useEffect(() => {
+    const background = scheme === 'dark' ? theme.colors.dark[7]! : theme.white;
+    saveLoaderColours(background, theme.colors[preset]?.[6] ?? theme.colors.teal[6]!);
+    document.getElementById('boot-loader')?.remove();
+  }, [scheme, preset, theme]);
+  return null;
+}
 
 export function Providers({ lang, children }: { lang: Language; children: ReactNode }) {
   const prefs = usePreferences();
@@ -37,6 +49,7 @@ export function Providers({ lang, children }: { lang: Language; children: ReactN
   return (
     <DirectionProvider initialDirection={dir} detectDirection={false}>
       <MantineProvider theme={theme} defaultColorScheme="auto">
+        <LoaderColours preset={prefs.preset} />
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
             <Notifications position="top-center" zIndex={2100} />

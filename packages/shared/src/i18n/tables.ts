@@ -9,6 +9,11 @@ import accountsKm from '../locales/accounts/km.json';
 import accountsZh from '../locales/accounts/zh.json';
 import accountsFr from '../locales/accounts/fr.json';
 import accountsAr from '../locales/accounts/ar.json';
+import accountsUiEn from '../locales/accounts-ui/en.json';
+import accountsUiKm from '../locales/accounts-ui/km.json';
+import accountsUiZh from '../locales/accounts-ui/zh.json';
+import accountsUiFr from '../locales/accounts-ui/fr.json';
+import accountsUiAr from '../locales/accounts-ui/ar.json';
 
 /** Later tables add keys to earlier ones (a module's own file may extend a shared namespace such as validation). */
 function merge(...tables: TranslationTable[]): TranslationTable {
@@ -24,9 +29,9 @@ function merge(...tables: TranslationTable[]): TranslationTable {
 
 /** Core tables plus one file per module and language (locales/<module>/<lang>.json). */
 export const TRANSLATIONS: Record<Language, TranslationTable> = {
-  km: merge(km, accountsKm),
-  en: merge(en, accountsEn),
-  zh: merge(zh, accountsZh),
-  fr: merge(fr, accountsFr),
-  ar: merge(ar, accountsAr),
+  km: merge(km, accountsKm, accountsUiKm),
+  en: merge(en, accountsEn, accountsUiEn),
+  zh: merge(zh, accountsZh, accountsUiZh),
+  fr: merge(fr, accountsFr, accountsUiFr),
+  ar: merge(ar, accountsAr, accountsUiAr),
 };

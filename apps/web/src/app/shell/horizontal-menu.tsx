@@ -51,8 +51,9 @@ function TopEntry({ item, pathname }: { item: MenuItem; pathname: string }) {
 export function HorizontalMenu({ items }: { items: MenuItem[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  // Home is already the Dashboard entry; the extra entries add Blank Page and Documentation.
-  const entries = [...items.filter((i) => !i.heading), ...HORIZONTAL_EXTRA.filter((e) => e.name !== 'home')];
+  // The top variant starts with Home (in place of Dashboard), and ends with Blank Page and Documentation.
+  const [home, ...extra] = HORIZONTAL_EXTRA;
+  const entries = [home!, ...items.filter((i) => !i.heading && i.name !== 'dashboard'), ...extra];
   return (
     <Group gap={4} wrap="wrap" component="nav" aria-label={t('nav.main')} data-testid="main-menu">
       {entries.map((item) => <TopEntry key={item.name} item={item} pathname={pathname} />)}
