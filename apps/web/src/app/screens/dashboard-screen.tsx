@@ -7,7 +7,7 @@ import type { DashboardResponse } from '@posauto/shared/schemas/shell';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api-client';
 import { useUserData } from '../../lib/auth-store';
-import { localeOf } from '../../lib/format';
+import { formatMonth } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money-format';
 import '@mantine/charts/styles.css';
@@ -34,9 +34,8 @@ export function DashboardScreen() {
   const q = useQuery({ queryKey: ['dashboard'], queryFn: () => api.get<DashboardResponse>('/api/v1/dashboard'), refetchInterval: 60_000 });
   const d = q.data;
   const money = (minor: number | undefined) => (minor === undefined ? null : formatMoney(minor, 'USD', lang));
-  const monthName = new Intl.DateTimeFormat(localeOf(lang), { month: 'short', timeZone: 'UTC' });
   // Chart values stay in cents; only their labels are formatted.
-  const monthly = (d?.monthly ?? []).map((m) => ({ label: monthName.format(new Date(Date.UTC(2000, m.month - 1, 1))), sales: m.sales, profit: m.profit }));
+  const monthly = (d?.monthly ?? []).map((m) => ({ label: formatMonth(m.month - 1, lang), sales: m.sales, profit: m.profit }));
   const weekly = (d?.weekly ?? []).map((w) => ({ label: String(w.week), sales: w.sales, profit: w.profit }));
   const series = [
     { name: 'sales', label: t('dashboard.sales'), color: 'teal.6' },
