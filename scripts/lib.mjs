@@ -54,7 +54,12 @@ export async function ensureBuilt() {
     console.log('Building the web app…');
     if ((await run('npm', ['run', 'build', '-w', '@posauto/web'])) !== 0) throw new Error('web build failed');
   }
-  if (mtime('apps/server/dist/main.js') < newest(['apps/server/src', 'apps/server/build.mjs', ...SHARED])) {
+  await ensureServerBuilt('main');
+}
+
+/** Builds the server (every entry of apps/server/build.mjs) when `dist/<entry>.js` is missing or stale. */
+export async function ensureServerBuilt(entry) {
+  if (mtime(`apps/server/dist/${entry}.js`) < newest(['apps/server/src', 'apps/server/build.mjs', ...SHARED])) {
     console.log('Building the server…');
     if ((await run('npm', ['run', 'build', '-w', '@posauto/server'])) !== 0) throw new Error('server build failed');
   }

@@ -4,7 +4,12 @@ import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 await build({
-  entryPoints: { main: 'src/main.ts', 'admin-create': 'src/cli/admin-create.ts', 'bench-seed': 'src/cli/bench-seed.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'admin-create': 'src/cli/admin-create.ts',
+    'bench-seed': 'src/cli/bench-seed.ts',
+    'mail-outbox': 'src/cli/mail-outbox.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

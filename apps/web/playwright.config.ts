@@ -7,9 +7,12 @@ import { join, resolve } from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 3197);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'posauto-e2e-'));
 const root = resolve(new URL('.', import.meta.url).pathname, '../..');
+// Mail from the app goes to the SMTP sink of the global setup, which writes it here (workers inherit the env).
+process.env.E2E_MAIL_FILE ??= join(mkdtempSync(join(tmpdir(), 'posauto-e2e-mail-')), 'mail.jsonl');
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/smtp-sink.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -31,6 +34,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', WEB_DIST: resolve(root, 'apps/web/dist') },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', WEB_DIST: resolve(root, 'apps/web/dist'),
+      SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'POSAUTO <no-reply@posauto.test>' },
   },
 });

@@ -21,6 +21,12 @@ import { globalSearchRoutes } from './modules/global-search/index';
 import { healthRoutes } from './modules/health/index';
 import { settingsRoutes } from './modules/settings/index';
 import { stockNotificationRoutes } from './modules/stock-notifications/index';
+import { roleRoutes } from './modules/roles/index';
+import { userRoutes } from './modules/users/index';
+import { profileRoutes } from './modules/profile/index';
+import { signupRoutes } from './modules/signup/index';
+import { passwordResetRoutes } from './modules/password-reset/index';
+import { platformAdminRoutes } from './modules/platform-admin/index';
 
 /** Every module's routes, in one list: adding a module is adding a line here. */
 const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
@@ -31,6 +37,12 @@ const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   globalSearchRoutes,
   stockNotificationRoutes,
   dashboardRoutes,
+  roleRoutes,
+  userRoutes,
+  profileRoutes,
+  signupRoutes,
+  passwordResetRoutes,
+  platformAdminRoutes,
 ];
 
 const CSP = {

@@ -6,10 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createShop } from './factories';
-import { bearer, createTestApp, loginAs, OWNER, type TestContext } from './harness';
+import { ADMIN, bearer, createTestApp, loginAs, OWNER, type TestContext } from './harness';
 
 /** The only API routes anyone may call without signing in. Adding one here is a security decision. */
-const PUBLIC = new Set(['GET /api/v1/health', 'HEAD /api/v1/health', 'POST /api/v1/login']);
+const PUBLIC = new Set([
+  'GET /api/v1/health', 'HEAD /api/v1/health', 'POST /api/v1/login',
+  // Sign-up and forgot password: before there is an account to sign in with.
+  'POST /api/v1/register', 'POST /api/v1/otp-verify', 'POST /api/v1/otp-resend', 'POST /api/v1/registration',
+  'POST /api/v1/forgot-password', 'POST /api/v1/reset-password',
+]);
 const RANDOM_ID = '01890a5d-ac96-774b-bcce-b302099a8057';
 
 type InjectMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
@@ -63,6 +68,7 @@ describe('access to every API route', () => {
   let api: Route[];
   let owner: string;
   let intruder: string;
+  let admin: string;
   let openapi: { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> };
 
   beforeAll(async () => {
@@ -71,11 +77,15 @@ describe('access to every API route', () => {
     owner = await loginAs(t.app, OWNER);
     const shop = await createShop(t.deps, { shopName: 'Intruder Mart' });
     intruder = await loginAs(t.app, shop.login);
+    admin = await loginAs(t.app, ADMIN);
     openapi = (await t.app.inject({ url: '/api/openapi.json' })).json();
   });
   afterAll(() => t.close());
 
   const withId = (url: string, id: string) => url.replace(/:id\b/g, id);
+  /** Who reads a collection: the demo shop's owner, or the platform administrator for the platform's own screens. */
+  const viewerOf = async (collection: string) =>
+    (await t.app.inject({ url: collection, headers: bearer(owner) })).statusCode === 403 ? admin : owner;
 
   it('finds the routes it is about to check', () => {
     const found = api.map(key);
@@ -109,14 +119,15 @@ describe('access to every API route', () => {
     expect(idRoutes.length).toBeGreaterThanOrEqual(4);
     for (const r of idRoutes) {
       const collection = r.url.slice(0, r.url.indexOf('/:id'));
-      const list = (await t.app.inject({ url: `${collection}?per_page=all`, headers: bearer(owner) })).json() as {
+      const viewer = await viewerOf(collection);
+      const list = (await t.app.inject({ url: `${collection}?per_page=all`, headers: bearer(viewer) })).json() as {
         data: Array<{ id: string }>;
       };
       expect(list.data.length, `${collection} has rows in the demo shop`).toBeGreaterThan(0);
       // The last row by name: for categories a leaf, so a delete that crossed shops would succeed and show.
       const victim = list.data[list.data.length - 1]!.id;
       const one = `${collection}/${victim}`;
-      const before = (await t.app.inject({ url: one, headers: bearer(owner) })).json();
+      const before = (await t.app.inject({ url: one, headers: bearer(viewer) })).json();
 
       const schema =
         openapi.paths[r.url.replace(/:id\b/g, '{id}')]?.[r.method.toLowerCase()]?.requestBody?.content['application/json']?.schema;
@@ -129,7 +140,7 @@ describe('access to every API route', () => {
       });
       expect([403, 404], `${key(r)} answered ${res.statusCode} ${res.body}`).toContain(res.statusCode);
 
-      const after = await t.app.inject({ url: one, headers: bearer(owner) });
+      const after = await t.app.inject({ url: one, headers: bearer(viewer) });
       expect(after.statusCode, key(r)).toBe(200);
       expect(after.json(), key(r)).toEqual(before);
     }
@@ -139,6 +150,11 @@ describe('access to every API route', () => {
     const lists = api.filter((r) => r.method === 'GET' && api.some((x) => x.url === `${r.url}/:id`));
     expect(lists.length).toBeGreaterThan(0);
     for (const r of lists) {
+      if ((await viewerOf(r.url)) === admin) {
+        // The platform's list of every shop: no shop's user may read it at all.
+        expect((await t.app.inject({ url: r.url, headers: bearer(intruder) })).statusCode, r.url).toBe(403);
+        continue;
+      }
       const mine = (await t.app.inject({ url: `${r.url}?per_page=all`, headers: bearer(owner) })).json().data as Array<{ id: string }>;
       const theirs = (await t.app.inject({ url: `${r.url}?per_page=all`, headers: bearer(intruder) })).json().data as Array<{ id: string }>;
       const ids = new Set(mine.map((x) => x.id));

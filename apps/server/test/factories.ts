@@ -14,10 +14,10 @@ export interface TestShop extends CreatedBusiness {
   login: { email: string; password: string };
 }
 
-/** A second shop (Premium, two branches, preset roles) whose owner holds every shop permission. */
+/** A second shop (Premium, two branches, preset roles, unless told otherwise) whose owner holds every permission of its package. */
 export async function createShop(
   deps: Deps,
-  options: { shopName?: string; status?: NewBusiness['status']; email?: string } = {},
+  options: { shopName?: string; status?: NewBusiness['status']; email?: string; package?: NewBusiness['package']; branches?: string[] } = {},
 ): Promise<TestShop> {
   const email = options.email ?? `owner-${randomBytes(5).toString('hex')}@example.com`;
   const password = 'other-owner-1234';
@@ -27,9 +27,9 @@ export async function createShop(
       {
         shopName: options.shopName ?? 'Other Shop',
         shopType: 'coffee_shop',
-        package: 'premium',
+        package: options.package ?? 'premium',
         status: options.status ?? 'active',
-        branches: ['Main', 'Second'],
+        branches: options.branches ?? ['Main', 'Second'],
         owner: { firstName: 'Other', lastName: 'Owner', email, password },
       },
       deps.clock.now().toISOString(),

@@ -52,6 +52,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await handle.close();
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
+      // The pool's connections say goodbye after close() resolves: wait for them to leave, so FORCE does not
+      // terminate one mid-goodbye (an unhandled "terminating connection due to administrator command").
+      for (let i = 0; i < 100; i++) {
+        const left = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (left.rows[0]!.n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
@@ -66,12 +73,12 @@ export interface TestContext {
 }
 
 /** The real app on a fresh, migrated database with the demo data. */
-export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestContext> {
+export async function createTestApp(options: { seed?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestContext> {
   const tdb = await createTestDatabase();
   const { handle } = tdb;
   await migrateToLatest(handle.db, handle.kind);
   const clock = new TestClock();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/posauto-test' });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/posauto-test', ...options.env });
   const deps: Deps = { db: handle.db, kind: handle.kind, clock, config };
   if (options.seed !== false) await seedDemoIfEmpty(deps);
   const app = await buildApp(deps);
@@ -90,6 +97,7 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
 export const OWNER = { email: 'owner@posauto.local', password: 'owner1234' };
 export const CASHIER = { email: 'cashier@posauto.local', password: 'cashier1234' };
 export const ADMIN = { email: 'admin@posauto.local', password: 'admin1234' };
+export const KARAOKE = { email: 'karaoke@posauto.local', password: 'karaoke1234' };
 
 export async function loginAs(app: FastifyInstance, who: { email: string; password: string }): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/v1/login', payload: who });

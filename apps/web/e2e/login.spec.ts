@@ -58,8 +58,9 @@ test('logout ends the session, clears storage and returns to login', async ({ pa
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login$/);
-  // Everything was cleared; only this test's own English preference is written again on the next page load.
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'app-locale'))).toEqual([]);
+  // Everything was cleared; the login page then writes back only this test's English preference and the
+  // start-up loader's colours. The session, the marker and every other key are gone.
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'app-locale' && k !== 'app-loader'))).toEqual([]);
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   const me = await page.request.get('/api/v1/me', { headers: { authorization: `Bearer ${token}` } });
   expect(me.status()).toBe(401);

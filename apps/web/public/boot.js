@@ -9,7 +9,7 @@
     if (saved && saved.colour) el.style.setProperty('--boot-colour', saved.colour);
     var dir = (localStorage.getItem('app-locale') || 'km') === 'ar' ? 'rtl' : 'ltr';
     document.documentElement.dir = dir;
-  } catch (e) {
+  } catch {
     /* storage unavailable: keep the default colours */
   }
 })();

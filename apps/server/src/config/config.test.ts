@@ -65,6 +65,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
   });
 
+  it('writes mail to the outbox unless SMTP_URL is set, from POSAUTO <no-reply@posauto.local> unless MAIL_FROM says', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, mailFrom: 'POSAUTO <no-reply@posauto.local>' });
+    expect(loadConfig({ SMTP_URL: '' }).smtpUrl).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtp://user:pass@mail.example.com:587', MAIL_FROM: 'Shop <shop@example.com>' })).toMatchObject({
+      smtpUrl: 'smtp://user:pass@mail.example.com:587',
+      mailFrom: 'Shop <shop@example.com>',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'shop@example.com' }).mailFrom).toBe('shop@example.com');
+  });
+
   describe('refuses a bad value with a message naming it', () => {
     it('refuses PORT=abc', () => {
       expect(refusal({ PORT: 'abc' })).toBe('Invalid configuration:\n  PORT: PORT must be a number');
@@ -91,6 +101,13 @@ describe('loadConfig', () => {
     it('refuses an unknown LOG_LEVEL or TRUST_PROXY', () => {
       expect(refusal({ LOG_LEVEL: 'loud' })).toContain('LOG_LEVEL: LOG_LEVEL must be one of');
       expect(refusal({ TRUST_PROXY: 'yes' })).toContain('TRUST_PROXY: TRUST_PROXY must be true or false');
+    });
+
+    it('refuses an SMTP_URL that is not smtp:// or smtps://, and a MAIL_FROM without an address', () => {
+      expect(refusal({ SMTP_URL: 'http://mail.example.com' })).toContain('SMTP_URL: SMTP_URL must be an smtp:// or smtps:// URL');
+      expect(refusal({ SMTP_URL: 'mail.example.com:587' })).toContain('SMTP_URL: SMTP_URL must be an smtp:// or smtps:// URL');
+      expect(refusal({ MAIL_FROM: 'POSAUTO' })).toContain('MAIL_FROM: MAIL_FROM must be an address');
+      expect(refusal({ MAIL_FROM: 'POSAUTO <nobody>' })).toContain('MAIL_FROM: MAIL_FROM must be an address');
     });
 
     it('names every bad value at once', () => {

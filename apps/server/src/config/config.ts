@@ -19,7 +19,26 @@ const envSchema = z.object({
   }).optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' }).optional(),
+  SMTP_URL: z.string().optional().refine(
+    (v) => v === undefined || v === '' || isSmtpUrl(v),
+    'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587 (leave it unset to write mail to DATA_DIR/outbox)',
+  ),
+  MAIL_FROM: z.string().optional().refine(
+    (v) => v === undefined || v === '' || /^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(v.trim()),
+    'MAIL_FROM must be an address, e.g. POSAUTO <no-reply@example.com>',
+  ),
 });
+
+function isSmtpUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const DEFAULT_MAIL_FROM = 'POSAUTO <no-reply@posauto.local>';
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -31,6 +50,9 @@ export type Config = {
   logLevel: string;
   webDist: string | undefined;
   trustProxy: boolean;
+  /** Outgoing mail: through this SMTP server, or (unset) written to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export class ConfigError extends Error {}
@@ -56,5 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY === 'true',
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
   };
 }

@@ -32,6 +32,13 @@ export type ListBase<T> = (businessId: string) => SelectQueryBuilder<any, any, T
 
 // Stand-ins compiled into cached statements and swapped for the real values on every run.
 const MARK = { business: '\u0001business', term: '\u0001term', status: -7_654_321, limit: -7_654_322, offset: -7_654_323 } as const;
+const FILTER_MARK = '\u0001filter:';
+
+/**
+ * Equality filters of one request: qualified column -> value (undefined: not filtered). Columns come from the
+ * code, never from the request; values are parameters, swapped into cached statements like the others.
+ */
+export type ListFilters = Readonly<Record<string, string | number | undefined>>;
 const compiledLists = new WeakMap<Kysely<Database>, Map<string, CompiledQuery>>();
 
 function compiledFor(db: Kysely<Database>, key: string, build: () => { compile(): CompiledQuery }): CompiledQuery {
@@ -55,34 +62,38 @@ export async function runList<T>(
   query: ListQuery,
   spec: ListSpec,
   cacheKey?: string,
+  filters: ListFilters = {},
 ): Promise<ListResult<T>> {
   const search = query.search?.trim() || undefined;
   const status = query.status && spec.statusColumn ? (query.status === 'active' ? 1 : 0) : undefined;
   const sortColumn = (query.sort && spec.sorts[query.sort]) || spec.defaultSort;
   const direction = query.order === 'desc' ? 'desc' : 'asc';
   const size = query.per_page === 'all' ? null : Number(query.per_page);
+  const filterColumns = Object.keys(filters).filter((c) => filters[c] !== undefined).sort();
+  const filterShape = filterColumns.join(',');
 
-  const filteredQuery = (biz: string, term: string | undefined, st: number | undefined) => {
+  const filteredQuery = (biz: string, term: string | undefined, st: number | undefined, marked = false) => {
     let q = base(biz);
     if (term !== undefined) q = q.where((eb) => eb.or(spec.searchColumns.map((c) => containsInsensitive(kind, sql.ref(c), term))));
     if (st !== undefined) q = q.where(sql.ref(spec.statusColumn!), '=', st);
+    for (const c of filterColumns) q = q.where(sql.ref(c), '=', marked ? `${FILTER_MARK}${c}` : filters[c]);
     return q;
   };
-  const countQuery = (biz: string, term: string | undefined, st: number | undefined) =>
-    filteredQuery(biz, term, st).clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('n'));
-  const pageQuery = (biz: string, term: string | undefined, st: number | undefined, limit: number | null, offset: number) => {
-    const q = filteredQuery(biz, term, st).orderBy(sql.ref(sortColumn), direction).orderBy(sql.ref(spec.idColumn), direction);
+  const countQuery = (biz: string, term: string | undefined, st: number | undefined, marked = false) =>
+    filteredQuery(biz, term, st, marked).clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('n'));
+  const pageQuery = (biz: string, term: string | undefined, st: number | undefined, limit: number | null, offset: number, marked = false) => {
+    const q = filteredQuery(biz, term, st, marked).orderBy(sql.ref(sortColumn), direction).orderBy(sql.ref(spec.idColumn), direction);
     return limit === null ? q : q.limit(limit).offset(offset);
   };
 
-  const filtered = search !== undefined || status !== undefined;
+  const filtered = search !== undefined || status !== undefined || filterColumns.length > 0;
   let total: number;
   if (!filtered && spec.counter) total = await readCounter(db, businessId, spec.counter);
   else if (cacheKey) {
-    const compiled = compiledFor(db, `${cacheKey}|count|${search !== undefined}|${status !== undefined}`, () =>
-      countQuery(MARK.business, search === undefined ? undefined : MARK.term, status === undefined ? undefined : MARK.status),
+    const compiled = compiledFor(db, `${cacheKey}|count|${search !== undefined}|${status !== undefined}|${filterShape}`, () =>
+      countQuery(MARK.business, search === undefined ? undefined : MARK.term, status === undefined ? undefined : MARK.status, true),
     );
-    total = Number((await db.executeQuery<{ n: number }>(withValues(compiled, kind, businessId, search, status, 0, 0))).rows[0]?.n ?? 0);
+    total = Number((await db.executeQuery<{ n: number }>(withValues(compiled, kind, businessId, search, status, 0, 0, filters))).rows[0]?.n ?? 0);
   } else {
     total = Number(((await countQuery(businessId, search, status).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
   }
@@ -92,20 +103,24 @@ export async function runList<T>(
   const offset = size ? (current - 1) * size : 0;
   let rows: T[];
   if (cacheKey) {
-    const compiled = compiledFor(db, `${cacheKey}|page|${search !== undefined}|${status !== undefined}|${sortColumn}|${direction}|${size !== null}`, () =>
-      pageQuery(MARK.business, search === undefined ? undefined : MARK.term, status === undefined ? undefined : MARK.status, size === null ? null : MARK.limit, MARK.offset),
+    const compiled = compiledFor(db, `${cacheKey}|page|${search !== undefined}|${status !== undefined}|${sortColumn}|${direction}|${size !== null}|${filterShape}`, () =>
+      pageQuery(MARK.business, search === undefined ? undefined : MARK.term, status === undefined ? undefined : MARK.status, size === null ? null : MARK.limit, MARK.offset, true),
     );
-    rows = (await db.executeQuery<T>(withValues(compiled, kind, businessId, search, status, size ?? 0, offset))).rows;
+    rows = (await db.executeQuery<T>(withValues(compiled, kind, businessId, search, status, size ?? 0, offset, filters))).rows;
   } else {
     rows = (await pageQuery(businessId, search, status, size, offset).execute()) as T[];
   }
   return { rows, meta: { page: current, per_page: query.per_page, total, last_page: lastPage } };
 }
 
-function withValues(compiled: CompiledQuery, kind: DialectKind, businessId: string, search: string | undefined, status: number | undefined, limit: number, offset: number): CompiledQuery {
+function withValues(
+  compiled: CompiledQuery, kind: DialectKind, businessId: string, search: string | undefined, status: number | undefined, limit: number, offset: number,
+  filters: ListFilters,
+): CompiledQuery {
   const markedPattern = containsPattern(MARK.term);
   const parameters = compiled.parameters.map((p) => {
     if (p === MARK.business) return businessId;
+    if (typeof p === 'string' && p.startsWith(FILTER_MARK)) return filters[p.slice(FILTER_MARK.length)];
     if (p === markedPattern) return containsPattern(search ?? '');
     if (p === MARK.status) return status;
     if (p === MARK.limit) return limit;

@@ -4,6 +4,8 @@ import type { Db } from './database';
 import { foundation } from './migrations/0001-foundation';
 import { stockNotifications } from './migrations/0002-stock-notifications';
 import { listIndexes } from './migrations/0003-list-indexes';
+import { rolesAndUsers } from './migrations/0004-roles-and-users';
+import { signUp } from './migrations/0005-sign-up';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -11,6 +13,8 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0001-foundation': foundation(kind),
     '0002-stock-notifications': stockNotifications(kind),
     '0003-list-indexes': listIndexes(kind),
+    '0004-roles-and-users': rolesAndUsers(kind),
+    '0005-sign-up': signUp(kind),
   };
 }
 

@@ -40,6 +40,8 @@ export interface RolesTable {
   name: string;
   permissions: string;
   is_preset: number;
+  /** The shop's Owner role: its permissions always stay every shop permission. */
+  is_owner: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -131,6 +133,32 @@ export interface StockNotificationsTable {
   read_at: string | null;
 }
 
+/** A sign-up waiting for its email code (step 2) or its shop info (step 3); not yet a business. */
+export interface RegistrationsTable {
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  package: string;
+  verified_at: string | null;
+  token_hash: string | null;
+  token_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The live emailed code of one email and purpose ('signup' | 'reset'), stored as a salted SHA-256. */
+export interface EmailCodesTable {
+  email: string;
+  purpose: string;
+  code_hash: string;
+  salt: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   branches: BranchesTable;
@@ -143,6 +171,8 @@ export interface Database {
   general_settings: GeneralSettingsTable;
   categories: CategoriesTable;
   stock_notifications: StockNotificationsTable;
+  registrations: RegistrationsTable;
+  email_codes: EmailCodesTable;
 }
 
 export type Business = Selectable<BusinessesTable>;

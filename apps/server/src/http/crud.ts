@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Permission } from '@posauto/shared/permissions';
-import { errorSchema, idParamsSchema, listResponseSchema, okSchema, statusBodySchema, type ListQuery } from '@posauto/shared/schemas/common';
+import { errorSchema, idParamsSchema, idSchema, listResponseSchema, okSchema, statusBodySchema, type ListQuery } from '@posauto/shared/schemas/common';
 import { RTL_LANGUAGES } from '@posauto/shared/i18n/index';
 import type { ListResult } from '../db/list';
 import { pickLanguage, translate, type Language } from '../lib/i18n';
@@ -11,22 +11,24 @@ import type { RequestContext } from './context';
 import { toCsv, toXlsx, type ExportColumn } from './export';
 
 /** What a list screen's service provides; the routes, export and status toggle come from configuration. */
-export interface CrudService<TItem, TInput, TQuery extends ListQuery> {
+export interface CrudService<TItem, TInput, TQuery extends ListQuery, TUpdate = TInput> {
   list(ctx: RequestContext, query: TQuery): Promise<ListResult<TItem>>;
   get(ctx: RequestContext, id: string): Promise<TItem>;
   create(ctx: RequestContext, input: TInput): Promise<TItem>;
-  update(ctx: RequestContext, id: string, input: TInput): Promise<TItem>;
-  setStatus(ctx: RequestContext, id: string, status: boolean): Promise<TItem>;
+  update(ctx: RequestContext, id: string, input: TUpdate): Promise<TItem>;
+  /** Without it the list has no status toggle (and no PATCH /:id/status route). */
+  setStatus?(ctx: RequestContext, id: string, status: boolean): Promise<TItem>;
   remove(ctx: RequestContext, id: string): Promise<void>;
 }
 
-export interface CrudConfig<TItem, TInput, TQuery extends ListQuery> {
+export interface CrudConfig<TItem, TInput, TQuery extends ListQuery, TUpdate = TInput> {
   /** e.g. /api/v1/categories */
   path: string;
   tag: string;
   permissions: { read: Permission; create: Permission; update: Permission; delete: Permission };
-  schemas: { item: z.ZodType<TItem>; input: z.ZodType<TInput>; query: z.ZodType<TQuery> };
-  service: CrudService<TItem, TInput, TQuery>;
+  /** updateInput: when an update takes other fields than a create (e.g. no password); defaults to input. */
+  schemas: { item: z.ZodType<TItem>; input: z.ZodType<TInput>; updateInput?: z.ZodType<TUpdate>; query: z.ZodType<TQuery> };
+  service: CrudService<TItem, TInput, TQuery, TUpdate>;
   exportSheet: { fileKey: string; columns: (t: (key: string) => string, lang: Language) => ExportColumn<TItem>[] };
 }
 
@@ -34,7 +36,22 @@ const exportFormatSchema = z.object({ format: z.enum(['xlsx', 'csv'], 'validatio
 
 const langOf = (headers: { 'accept-language'?: string | undefined }) => pickLanguage(headers['accept-language']);
 
-export function registerCrudRoutes<TItem, TInput, TQuery extends ListQuery>(app: AppInstance, cfg: CrudConfig<TItem, TInput, TQuery>): void {
+/**
+ * A preValidation hook for routes that change one row: an id that is not the caller's (another shop's, another
+ * branch's, or none) answers 404 before the body is validated, since nothing about the body matters then. A
+ * malformed id is left to the params schema (400).
+ */
+export function rowMustExist(get: (ctx: RequestContext, id: string) => Promise<unknown>) {
+  return async (req: FastifyRequest) => {
+    const id = (req.params as { id?: unknown }).id;
+    if (idSchema.safeParse(id).success) await get(ctxOf(req), id as string);
+  };
+}
+
+export function registerCrudRoutes<TItem, TInput, TQuery extends ListQuery, TUpdate = TInput>(
+  app: AppInstance,
+  cfg: CrudConfig<TItem, TInput, TQuery, TUpdate>,
+): void {
   const { path, tag, permissions: p, schemas: s, service } = cfg;
   const itemEnvelope = z.object({ message: z.string(), data: s.item });
   const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
@@ -87,23 +104,30 @@ export function registerCrudRoutes<TItem, TInput, TQuery extends ListQuery>(app:
     },
   });
 
+  const mustExist = rowMustExist((ctx, id) => service.get(ctx, id));
+
   r.put(`${path}/:id`, {
     config: { access: { permission: p.update } },
-    schema: { tags: [tag], params: idParamsSchema, body: s.input, response: { 200: itemEnvelope, ...errors } },
+    preValidation: mustExist,
+    schema: { tags: [tag], params: idParamsSchema, body: s.updateInput ?? s.input, response: { 200: itemEnvelope, ...errors } },
     handler: async (req: Req) => ({
       message: translate(langOf(req.headers), 'messages.updated'),
-      data: await service.update(ctxOf(req), req.params.id, req.body as TInput),
+      data: await service.update(ctxOf(req), req.params.id, req.body as TUpdate),
     }),
   });
 
-  r.patch(`${path}/:id/status`, {
-    config: { access: { permission: p.update } },
-    schema: { tags: [tag], params: idParamsSchema, body: statusBodySchema, response: { 200: itemEnvelope, ...errors } },
-    handler: async (req: Req) => ({
-      message: translate(langOf(req.headers), 'messages.status_updated'),
-      data: await service.setStatus(ctxOf(req), req.params.id, (req.body as { status: boolean }).status),
-    }),
-  });
+  const setStatus = service.setStatus?.bind(service);
+  if (setStatus) {
+    r.patch(`${path}/:id/status`, {
+      config: { access: { permission: p.update } },
+      preValidation: mustExist,
+      schema: { tags: [tag], params: idParamsSchema, body: statusBodySchema, response: { 200: itemEnvelope, ...errors } },
+      handler: async (req: Req) => ({
+        message: translate(langOf(req.headers), 'messages.status_updated'),
+        data: await setStatus(ctxOf(req), req.params.id, (req.body as { status: boolean }).status),
+      }),
+    });
+  }
 
   r.delete(`${path}/:id`, {
     config: { access: { permission: p.delete } },

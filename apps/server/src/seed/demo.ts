@@ -8,6 +8,7 @@ import { CATEGORY_COUNTER } from '../modules/categories/index';
 export const DEMO_LOGINS = [
   { email: 'owner@posauto.local', password: 'owner1234', who: 'Demo Coffee owner (every permission)' },
   { email: 'cashier@posauto.local', password: 'cashier1234', who: 'Demo Coffee cashier, first branch' },
+  { email: 'karaoke@posauto.local', password: 'karaoke1234', who: 'Demo Karaoke owner (Standard, one branch)' },
   { email: 'admin@posauto.local', password: 'admin1234', who: 'platform administrator' },
 ] as const;
 
@@ -18,6 +19,15 @@ const DEMO_CATEGORIES: Array<{ name: string; icon: string; children?: Array<{ na
   { name: 'Bakery', icon: 'bread' },
   { name: 'Snacks', icon: 'cookie' },
   { name: 'Bottled drinks', icon: 'bottle' },
+];
+
+/** The second shop: a Standard restaurant with karaoke rooms, so two shops exist out of the box. */
+const KARAOKE_CATEGORIES: Array<{ name: string; icon: string }> = [
+  { name: 'Beer', icon: 'beer' },
+  { name: 'Soft drinks', icon: 'glass' },
+  { name: 'Khmer food', icon: 'soup' },
+  { name: 'Snacks', icon: 'cookie' },
+  { name: 'Karaoke rooms', icon: 'microphone' },
 ];
 
 /** Low-stock alerts for the first branch, so the bell has something to show; minutes before seeding. */
@@ -59,6 +69,15 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
       }
     }
     await bumpCounter(trx, deps.kind, shop.businessId, CATEGORY_COUNTER, count);
+
+    const karaoke = await createBusiness(trx, {
+      shopName: 'Demo Karaoke', shopType: 'restaurant_karaoke', package: 'standard', status: 'active', branches: ['Toul Kork (Phnom Penh)'],
+      owner: { firstName: 'Vanna', lastName: 'Sok', email: 'karaoke@posauto.local', password: 'karaoke1234', phone: '+855 17 888 999' },
+    }, at);
+    for (const c of KARAOKE_CATEGORIES) {
+      await trx.insertInto('categories').values({ business_id: karaoke.businessId, id: newId(), name: c.name, parent_id: null, icon: c.icon, status: 1, created_at: at, updated_at: at }).execute();
+    }
+    await bumpCounter(trx, deps.kind, karaoke.businessId, CATEGORY_COUNTER, KARAOKE_CATEGORIES.length);
 
     for (const a of DEMO_STOCK_ALERTS) {
       const created = new Date(deps.clock.now().getTime() - a.minutesAgo * 60_000).toISOString();

@@ -22,6 +22,19 @@ const SCREENS: Record<string, ComponentType> = {
   'category-listing': named(() => import('./screens/categories-screen'), 'CategoriesScreen'),
   'stock-notification': named(() => import('./screens/stock-notification-screen'), 'StockNotificationScreen'),
   'sale-pos': named(() => import('./screens/pos-screen'), 'PosScreen'),
+  register: named(() => import('./screens/register-screen'), 'RegisterScreen'),
+  registration: named(() => import('./screens/register-screen'), 'RegisterScreen'),
+  'otp-verify': named(() => import('./screens/otp-verify-screen'), 'OtpVerifyScreen'),
+  completed: named(() => import('./screens/completed-screen'), 'CompletedScreen'),
+  'forgot-password': named(() => import('./screens/forgot-password-screen'), 'ForgotPasswordScreen'),
+  'user-admin-management': named(() => import('./screens/user-admin-screen'), 'UserAdminScreen'),
+  'roles-permissions': named(() => import('./screens/roles-screen'), 'RolesScreen'),
+  'create-role': named(() => import('./screens/roles-screen'), 'RoleEditorScreen'),
+  'edit-role': named(() => import('./screens/roles-screen'), 'RoleEditorScreen'),
+  'user-management': named(() => import('./screens/users-screen'), 'UsersScreen'),
+  'branch-user-management': named(() => import('./screens/users-screen'), 'BranchUsersScreen'),
+  'update-profile': named(() => import('./screens/profile-screen'), 'ProfileScreen'),
+  'change-password': named(() => import('./screens/profile-screen'), 'ChangePasswordScreen'),
 };
 
 /** A visitor without userData is sent to login with the full wanted path in `to`. */

@@ -114,6 +114,14 @@ export function lower(column: Expression<unknown>) {
   return sql<string>`lower(${column})`;
 }
 
+/**
+ * Locks the selected rows until the transaction ends (PostgreSQL FOR UPDATE). SQLite needs nothing: a write
+ * transaction there already excludes every other writer.
+ */
+export function forUpdate<Q extends { forUpdate(): Q }>(kind: DialectKind, query: Q): Q {
+  return kind === 'postgres' ? query.forUpdate() : query;
+}
+
 export function isUniqueViolation(kind: DialectKind, error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   if (kind === 'postgres') return e.code === '23505';

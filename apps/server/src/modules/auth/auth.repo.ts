@@ -8,7 +8,7 @@ export function findUserForLogin(db: Kysely<Database>, email: string) {
     .innerJoin('businesses as b', 'b.id', 'u.business_id')
     .select([
       'u.id', 'u.business_id', 'u.branch_id', 'u.first_name', 'u.last_name', 'u.status', 'u.password_hash',
-      'r.name as role_name', 'r.permissions', 'b.status as business_status', 'b.is_platform',
+      'r.name as role_name', 'r.permissions', 'b.status as business_status', 'b.is_platform', 'b.package',
     ])
     .where('u.email', '=', email)
     .executeTakeFirst();
@@ -22,7 +22,7 @@ function sessionQuery(db: Kysely<Database>, sessionId: string) {
     .innerJoin('businesses as b', 'b.id', 's.business_id')
     .select([
       's.id as session_id', 's.last_seen_at', 'u.id as user_id', 'u.business_id', 'u.branch_id', 'u.first_name',
-      'u.last_name', 'u.status', 'r.name as role_name', 'r.permissions', 'b.status as business_status', 'b.is_platform',
+      'u.last_name', 'u.status', 'r.name as role_name', 'r.permissions', 'b.status as business_status', 'b.is_platform', 'b.package',
     ])
     .where('s.id', '=', sessionId);
 }

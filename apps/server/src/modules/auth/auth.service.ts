@@ -1,4 +1,5 @@
-import { BUSINESS_PERMISSIONS, isPermission, PLATFORM_PERMISSIONS, type Permission } from '@posauto/shared/permissions';
+import { isPermission, PLATFORM_PERMISSIONS, type Permission } from '@posauto/shared/permissions';
+import { isPackageKey, PACKAGE_RULES } from '@posauto/shared/packages';
 import type { LoginBody, MeResponse, UserData } from '@posauto/shared/schemas/auth';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
@@ -13,7 +14,12 @@ export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is written at most once a minute per session, so reads do not all become writes. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-function effectivePermissions(stored: string, isPlatform: number): Permission[] {
+/**
+ * What a user may do: their role's permissions, limited to what a shop may hold and to what its package
+ * includes (a Start Up shop never reaches POS, stock or reports, whatever its roles say). The platform keeps
+ * its own permissions.
+ */
+function effectivePermissions(stored: string, isPlatform: number, pkg: string): Permission[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(stored);
@@ -21,7 +27,7 @@ function effectivePermissions(stored: string, isPlatform: number): Permission[] 
     return [];
   }
   if (!Array.isArray(parsed)) return [];
-  const allowed: readonly Permission[] = isPlatform ? PLATFORM_PERMISSIONS : BUSINESS_PERMISSIONS;
+  const allowed: readonly Permission[] = isPlatform ? PLATFORM_PERMISSIONS : isPackageKey(pkg) ? PACKAGE_RULES[pkg].permissions : [];
   return parsed.filter((p): p is Permission => typeof p === 'string' && isPermission(p) && allowed.includes(p));
 }
 
@@ -64,9 +70,11 @@ export async function login(
   };
 }
 
-function describe(u: { first_name: string; last_name: string; role_name: string; permissions: string; branch_id: string | null; is_platform: number }): MeResponse {
+function describe(u: {
+  first_name: string; last_name: string; role_name: string; permissions: string; branch_id: string | null; is_platform: number; package: string;
+}): MeResponse {
   return {
-    permissions: effectivePermissions(u.permissions, u.is_platform),
+    permissions: effectivePermissions(u.permissions, u.is_platform, u.package),
     data: {
       name: `${u.first_name} ${u.last_name}`.trim(),
       role_name: u.role_name,
@@ -93,7 +101,7 @@ export async function authenticate(deps: Deps, token: string, ip: string | null)
     businessId: s.business_id,
     userId: s.user_id,
     branchId: s.branch_id,
-    permissions: new Set(effectivePermissions(s.permissions, s.is_platform)),
+    permissions: new Set(effectivePermissions(s.permissions, s.is_platform, s.package)),
     sessionId: id,
     ip,
   };

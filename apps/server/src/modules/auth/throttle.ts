@@ -27,26 +27,35 @@ function keysOf(k: ThrottleKeys): Array<{ key: string; limit: number }> {
  * releaseAddress).
  */
 export async function reserveAttempt(db: Kysely<Database>, k: ThrottleKeys, now: Date): Promise<number> {
-  const at = now.toISOString();
-  const windowOpenedAfter = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
   let wait = 0;
   for (const { key, limit } of keysOf(k)) {
-    // One atomic upsert per key: simultaneous attempts, and a concurrent successful sign-in deleting the
-    // row, can neither slip past the limit nor make the statement find no row.
-    const row = await db
-      .insertInto('auth_throttle')
-      .values({ key, window_start: at, failures: 1 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => ({
-          failures: eb.case().when('auth_throttle.window_start', '<=', windowOpenedAfter).then(1).else(eb('auth_throttle.failures', '+', 1)).end(),
-          window_start: eb.case().when('auth_throttle.window_start', '<=', windowOpenedAfter).then(at).else(eb.ref('auth_throttle.window_start')).end(),
-        })),
-      )
-      .returning(['failures', 'window_start'])
-      .executeTakeFirstOrThrow();
-    if (row.failures > limit) wait = Math.max(wait, new Date(row.window_start).getTime() + THROTTLE_WINDOW_MS - now.getTime());
+    const { count, waitMs } = await countInWindow(db, key, now, THROTTLE_WINDOW_MS);
+    if (count > limit) wait = Math.max(wait, waitMs);
   }
   return wait;
+}
+
+/**
+ * Adds one to a key's count in a fixed window (a new window starts once the old one is over) and answers the
+ * count including this one and the milliseconds until the window ends. One atomic upsert: simultaneous
+ * callers, and a concurrent delete of the row, can neither slip past a limit nor make the statement find no
+ * row. Shared by sign-in throttling and the emailed-code send limits.
+ */
+export async function countInWindow(db: Kysely<Database>, key: string, now: Date, windowMs: number): Promise<{ count: number; waitMs: number }> {
+  const at = now.toISOString();
+  const windowOpenedAfter = new Date(now.getTime() - windowMs).toISOString();
+  const row = await db
+    .insertInto('auth_throttle')
+    .values({ key, window_start: at, failures: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        failures: eb.case().when('auth_throttle.window_start', '<=', windowOpenedAfter).then(1).else(eb('auth_throttle.failures', '+', 1)).end(),
+        window_start: eb.case().when('auth_throttle.window_start', '<=', windowOpenedAfter).then(at).else(eb.ref('auth_throttle.window_start')).end(),
+      })),
+    )
+    .returning(['failures', 'window_start'])
+    .executeTakeFirstOrThrow();
+  return { count: row.failures, waitMs: new Date(row.window_start).getTime() + windowMs - now.getTime() };
 }
 
 /** Gives back the address's count for an attempt that turned out to be a successful sign-in. */

@@ -14,7 +14,13 @@ export interface NewBusiness {
   status: BusinessStatus;
   branches: string[];
   isPlatform?: boolean;
-  owner: { firstName: string; lastName: string; email: string; password: string; phone?: string | null };
+  /** The owner signs in with `password`, or with the Argon2id `passwordHash` already taken at sign-up. */
+  owner: { firstName: string; lastName: string; email: string; phone?: string | null } & (
+    | { password: string; passwordHash?: undefined }
+    | { passwordHash: string; password?: undefined }
+  );
+  /** What sign-up step 3 asks about the shop (phone defaults to the owner's). */
+  shop?: { phone?: string | null; address?: string | null; companyName?: string | null; contactName?: string | null; note?: string | null };
 }
 
 export interface CreatedBusiness {
@@ -41,7 +47,8 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
   const businessId = newId();
   await trx.insertInto('businesses').values({
     id: businessId, slug: slugify(b.shopName, businessId), shop_name: b.shopName, shop_type: b.shopType, package: b.package,
-    status: b.status, phone: b.owner.phone ?? null, address: null, logo: null, company_name: null, contact_name: null, note: null,
+    status: b.status, phone: b.shop?.phone ?? b.owner.phone ?? null, address: b.shop?.address ?? null, logo: null,
+    company_name: b.shop?.companyName ?? null, contact_name: b.shop?.contactName ?? null, note: b.shop?.note ?? null,
     is_platform: b.isPlatform ? 1 : 0, created_at: at, updated_at: at,
   }).execute();
 
@@ -57,14 +64,14 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
   for (const role of presets) {
     const id = newId();
     roleIds[role.name] = id;
-    await trx.insertInto('roles').values({ business_id: businessId, id, name: role.name, permissions: JSON.stringify(role.permissions), is_preset: 1, created_at: at, updated_at: at }).execute();
+    await trx.insertInto('roles').values({ business_id: businessId, id, name: role.name, permissions: JSON.stringify(role.permissions), is_preset: 1, is_owner: role.name === 'Owner' && !b.isPlatform ? 1 : 0, created_at: at, updated_at: at }).execute();
   }
 
   const ownerId = newId();
   await trx.insertInto('users').values({
     business_id: businessId, id: ownerId, branch_id: null, role_id: Object.values(roleIds)[0]!, first_name: b.owner.firstName,
     last_name: b.owner.lastName, email: b.owner.email.toLowerCase(), phone: b.owner.phone ?? null, gender: null, status: 'active',
-    password_hash: await hashPassword(b.owner.password), is_owner: 1, created_at: at, updated_at: at,
+    password_hash: b.owner.passwordHash ?? (await hashPassword(b.owner.password)), is_owner: 1, created_at: at, updated_at: at,
   }).execute();
 
   await trx.insertInto('general_settings').values({

@@ -51,7 +51,7 @@ async function checkParent(db: Kysely<Database>, businessId: string, id: string 
   }
 }
 
-export function categoriesService(deps: Deps): CrudService<Category, CategoryInput, ListQuery> {
+export function categoriesService(deps: Deps): Required<CrudService<Category, CategoryInput, ListQuery>> {
   const { db, kind, clock } = deps;
 
   async function load(trx: Kysely<Database>, ctx: RequestContext, id: string): Promise<Category> {

@@ -1,16 +1,14 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { ActionIcon, Button, Group, Modal, Pagination, Paper, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { ActionIcon, Button, Group, Modal, Paper, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type PageSize } from '@posauto/shared/schemas/common';
-import { currentLanguage } from '../../lib/i18n';
-import { formatInteger } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { DataTable, type Column } from '../data-table/data-table';
 import { PageHeader } from '../page-header';
 import { confirmDelete } from './confirm-delete';
 import { ExportMenu } from './export-menu';
+import { ListFooter, ListSearch } from './list-parts';
 import { useListState } from './list-state';
 import { useCrudList, useCrudMutations, type CrudResource } from './resource';
 
@@ -25,40 +23,59 @@ export interface CrudListConfig<T extends { id: string; status?: boolean }, TInp
   title: string;
   subtitle?: string;
   searchPlaceholder: string;
-  createTitle: string;
-  editTitle: string;
+  createTitle?: string;
+  editTitle?: string;
   columns: Column<T>[];
   /** Shows the status column as a toggle and a status filter. */
   withStatus?: boolean;
-  Form: ComponentType<EntityFormProps<T, TInput>>;
+  /** The create/edit form shown in a modal; screens that edit on a page of their own give createTo/editTo instead. */
+  Form?: ComponentType<EntityFormProps<T, TInput>>;
+  createTo?: string;
+  editTo?: (row: T) => string;
   /** Extra buttons beside Create (e.g. import). */
   actions?: ReactNode;
+  /** Extra per-row action icons, shown before edit and delete. */
+  rowActions?: (row: T) => ReactNode;
+  /** What the signed-in user may do (the server refuses anyway; this hides what would be refused). Defaults to all. */
+  can?: { create?: boolean; edit?: boolean; delete?: boolean; status?: boolean };
+  /** The list has an /export route (default true). */
+  exportable?: boolean;
+  /** Extra filters beside the search, each a choice kept in the address under its query key (e.g. role_id). */
+  filters?: ListFilter[];
 }
+
+export interface ListFilter {
+  key: string;
+  /** Translation key of the placeholder (what "no choice" means, e.g. "All roles"). */
+  placeholder: string;
+  data: Array<{ value: string; label: string }>;
+}
+
+const NO_LIST_FILTERS: ListFilter[] = [];
 
 /** A complete list screen: search, status filter, sort, page sizes, create/edit modal, delete confirm, export. */
 export function CrudListPage<T extends { id: string; status?: boolean }, TInput>(cfg: CrudListConfig<T, TInput>) {
   const { t } = useTranslation();
-  const lang = currentLanguage();
-  const { state, update, query } = useListState();
-  const [searchText, setSearchText] = useState(state.search);
-  const [debounced] = useDebouncedValue(searchText, 300);
-  useEffect(() => {
-    if (debounced !== state.search) update({ search: debounced });
-  }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
-
+  const navigate = useNavigate();
+  const filters = cfg.filters ?? NO_LIST_FILTERS;
+  const { state, update, query } = useListState(filters.map((f) => f.key));
   const list = useCrudList<T>(cfg.resource, query);
   const m = useCrudMutations<T, TInput>(cfg.resource);
   const [editing, setEditing] = useState<T | null | undefined>(undefined);
+  const can = { create: true, edit: true, delete: true, status: true, ...cfg.can };
 
   const rows = list.data?.data ?? [];
-  const meta = list.data?.meta;
+  const startCreate = () => (cfg.createTo ? navigate(cfg.createTo) : setEditing(null));
+  const startEdit = (row: T) => (cfg.editTo ? navigate(cfg.editTo(row)) : setEditing(row));
 
   const statusColumn: Column<T> = {
     key: 'status', header: 'common.status', sortable: true, width: 110,
     render: (row) => (
       <Switch
         checked={Boolean(row.status)}
+        disabled={!can.status}
         aria-label={t('common.status')}
+        data-testid="row-status"
         onChange={(e) => m.setStatus.mutate({ id: row.id, status: e.currentTarget.checked }, { onSuccess: () => notifySuccess('messages.status_updated'), onError: notifyError })}
       />
     ),
@@ -67,23 +84,26 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
     key: 'actions', header: 'common.actions', width: 110, align: 'center',
     render: (row) => (
       <Group gap={4} justify="center" wrap="nowrap">
-        <Tooltip label={t('common.edit')}>
-          <ActionIcon variant="subtle" onClick={() => setEditing(row)} aria-label={t('common.edit')} data-testid="row-edit"><IconEdit size={18} /></ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('common.delete')}>
-          <ActionIcon variant="subtle" color="red" aria-label={t('common.delete')} data-testid="row-delete"
-            onClick={() => confirmDelete(() => m.remove.mutate(row.id, { onSuccess: () => notifySuccess('messages.deleted'), onError: notifyError }))}>
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        {cfg.rowActions?.(row)}
+        {can.edit && (
+          <Tooltip label={t('common.edit')}>
+            <ActionIcon variant="subtle" onClick={() => startEdit(row)} aria-label={t('common.edit')} data-testid="row-edit"><IconEdit size={18} /></ActionIcon>
+          </Tooltip>
+        )}
+        {can.delete && (
+          <Tooltip label={t('common.delete')}>
+            <ActionIcon variant="subtle" color="red" aria-label={t('common.delete')} data-testid="row-delete"
+              onClick={() => confirmDelete(() => m.remove.mutate(row.id, { onSuccess: () => notifySuccess('messages.deleted'), onError: notifyError }))}>
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
       </Group>
     ),
   };
   const columns = [...cfg.columns, ...(cfg.withStatus ? [statusColumn] : []), actionsColumn];
 
   const onSort = (key: string) => update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' });
-  const from = meta && meta.total ? (meta.page - 1) * (meta.per_page === 'all' ? 0 : Number(meta.per_page)) + 1 : 0;
-  const to = meta ? from + rows.length - 1 : 0;
 
   const submit = async (input: TInput) => {
     if (editing) await m.update.mutateAsync({ id: editing.id, input });
@@ -100,33 +120,31 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
         actions={
           <>
             {cfg.actions}
-            <ExportMenu path={cfg.resource.path} query={query} />
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="create">{t('common.add_new')}</Button>
+            {cfg.exportable !== false && <ExportMenu path={cfg.resource.path} query={query} />}
+            {can.create && <Button leftSection={<IconPlus size={16} />} onClick={startCreate} data-testid="create">{t('common.add_new')}</Button>}
           </>
         }
       />
 
       <Paper withBorder p="md">
         <Group justify="space-between" mb="md" gap="sm">
-          <TextInput
-            placeholder={t(cfg.searchPlaceholder)}
-            leftSection={<IconSearch size={16} />}
-            value={searchText}
-            onChange={(e) => setSearchText(e.currentTarget.value)}
-            w={{ base: '100%', sm: 320 }}
-            aria-label={t('common.search')}
-            data-testid="search"
-          />
-          {cfg.withStatus && (
-            <Select
-              w={180}
-              aria-label={t('common.status')}
-              value={state.status ?? 'all'}
-              onChange={(v) => update({ status: v === 'active' || v === 'inactive' ? v : undefined })}
-              data={[{ value: 'all', label: t('common.all_statuses') }, { value: 'active', label: t('common.active') }, { value: 'inactive', label: t('common.inactive') }]}
-              allowDeselect={false}
-            />
-          )}
+          <ListSearch state={state} update={update} placeholder={cfg.searchPlaceholder} />
+          <Group gap="sm">
+            {filters.map((f) => (
+              <Select key={f.key} w={200} placeholder={t(f.placeholder)} aria-label={t(f.placeholder)} data={f.data} clearable searchable
+                value={state.filters[f.key] ?? null} onChange={(v) => update({ filters: { [f.key]: v ?? undefined } })} data-testid={`filter-${f.key}`} />
+            ))}
+            {cfg.withStatus && (
+              <Select
+                w={180}
+                aria-label={t('common.status')}
+                value={state.status ?? 'all'}
+                onChange={(v) => update({ status: v === 'active' || v === 'inactive' ? v : undefined })}
+                data={[{ value: 'all', label: t('common.all_statuses') }, { value: 'active', label: t('common.active') }, { value: 'inactive', label: t('common.inactive') }]}
+                allowDeselect={false}
+              />
+            )}
+          </Group>
         </Group>
 
         <DataTable
@@ -138,36 +156,14 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
           onSort={onSort}
           emptyText={t(state.search ? 'common.no_match' : 'common.no_data')}
         />
-
-        <Group justify="space-between" mt="md" gap="sm">
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">{t('common.rows_per_page')}</Text>
-            <Select
-              w={90}
-              size="xs"
-              aria-label={t('common.rows_per_page')}
-              value={state.perPage}
-              onChange={(v) => v && update({ perPage: v as PageSize })}
-              data={PAGE_SIZES.map((s) => ({ value: s, label: s === 'all' ? t('common.all') : s }))}
-              allowDeselect={false}
-              data-testid="page-size"
-            />
-            {meta && meta.total > 0 && (
-              <Text size="sm" c="dimmed" data-testid="range">
-                {t('common.showing', { from: formatInteger(from, lang), to: formatInteger(to, lang), total: formatInteger(meta.total, lang) })}
-              </Text>
-            )}
-          </Group>
-          {meta && meta.last_page > 1 && (
-            <Pagination total={meta.last_page} value={meta.page} onChange={(p) => update({ page: p })} size="sm" siblings={1}
-              getControlProps={(control) => ({ 'aria-label': t(control === 'previous' ? 'common.previous' : control === 'next' ? 'common.next' : 'common.page') })} />
-          )}
-        </Group>
+        <ListFooter state={state} update={update} meta={list.data?.meta} shown={rows.length} />
       </Paper>
 
-      <Modal opened={editing !== undefined} onClose={() => setEditing(undefined)} title={t(editing ? cfg.editTitle : cfg.createTitle)} centered size="lg" zIndex={2000}>
-        {editing !== undefined && <cfg.Form item={editing} submit={submit} onCancel={() => setEditing(undefined)} />}
-      </Modal>
+      {cfg.Form && (
+        <Modal opened={editing !== undefined} onClose={() => setEditing(undefined)} title={t((editing ? cfg.editTitle : cfg.createTitle) ?? cfg.title)} centered size="lg" zIndex={2000}>
+          {editing !== undefined && <cfg.Form item={editing} submit={submit} onCancel={() => setEditing(undefined)} />}
+        </Modal>
+      )}
       {list.isError && <Text c="red" size="sm">{(list.error as Error).message}</Text>}
     </Stack>
   );

@@ -1,0 +1,2 @@
+export { passwordResetRoutes } from './password-reset.routes';
+export { forgotPassword } from './password-reset.service';

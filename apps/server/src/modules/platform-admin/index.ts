@@ -1,0 +1,1 @@
+export { platformAdminRoutes } from './platform-admin.routes';

@@ -1,0 +1,2 @@
+export { roleRoutes } from './roles.routes';
+export { rolesService, type RolesService, type RoleListQuery, type GrantablePermissions } from './roles.service';

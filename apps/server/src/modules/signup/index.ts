@@ -1,0 +1,1 @@
+export { signupRoutes } from './signup.routes';

@@ -1,0 +1,13 @@
+export { RegisterForm } from './components/register-form';
+export { OtpVerifyForm } from './components/otp-verify-form';
+export { ShopInfoForm } from './components/shop-info-form';
+export { SignupCompleted } from './components/signup-completed';
+export { SignupHeader } from './components/signup-steps';
+export { ForgotPasswordFlow } from './components/forgot-password-form';
+export { loadRegistration } from './registration-session';
+export { BusinessList } from './components/business-list';
+export { RoleList } from './components/role-list';
+export { RoleEditor } from './components/role-editor';
+export { StaffList } from './components/staff-list';
+export { ProfileForm } from './components/profile-form';
+export { ChangePasswordForm } from './components/change-password-form';
