@@ -6,9 +6,12 @@ test.beforeEach(async ({ page }) => useEnglish(page));
 test('a cashier sees only the dashboard and their sales entries in the menu', async ({ page }) => {
   await signIn(page, CASHIER);
   const menu = page.getByTestId('main-menu');
-  // Groups start closed, so the visible entries are the top level of the tree.
-  const top = await menu.locator('[data-menu]:visible').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')));
-  expect(top).toEqual(['dashboard', 'pos_sales', 'sale_management', 'sale_pos', 'customer_listing']);
+  // Groups start closed, so the visible entries are the top level of the tree (polled: the menu renders
+  // after the session's permissions are read).
+  await expect(menu.locator('[data-menu="dashboard"]')).toBeVisible();
+  await expect
+    .poll(() => menu.locator('[data-menu]:visible').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu'))))
+    .toEqual(['dashboard', 'pos_sales', 'sale_management', 'sale_pos', 'customer_listing']);
   await expect(menu.getByText('Settings')).toHaveCount(0);
   // A nested group opens on click and shows its entries.
   await menu.locator('[data-menu="sale_management"]').click();
