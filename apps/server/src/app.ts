@@ -27,6 +27,10 @@ import { profileRoutes } from './modules/profile/index';
 import { signupRoutes } from './modules/signup/index';
 import { passwordResetRoutes } from './modules/password-reset/index';
 import { platformAdminRoutes } from './modules/platform-admin/index';
+import { brandRoutes } from './modules/brands/index';
+import { unitRoutes } from './modules/units/index';
+import { supplierRoutes } from './modules/suppliers/index';
+import { paymentMethodRoutes } from './modules/payment-methods/index';
 
 /** Every module's routes, in one list: adding a module is adding a line here. */
 const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
@@ -43,6 +47,10 @@ const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   signupRoutes,
   passwordResetRoutes,
   platformAdminRoutes,
+  brandRoutes,
+  unitRoutes,
+  supplierRoutes,
+  paymentMethodRoutes,
 ];
 
 const CSP = {

@@ -6,6 +6,7 @@ import { stockNotifications } from './migrations/0002-stock-notifications';
 import { listIndexes } from './migrations/0003-list-indexes';
 import { rolesAndUsers } from './migrations/0004-roles-and-users';
 import { signUp } from './migrations/0005-sign-up';
+import { catalogueSettings } from './migrations/0006-catalogue-settings';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -15,6 +16,7 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0003-list-indexes': listIndexes(kind),
     '0004-roles-and-users': rolesAndUsers(kind),
     '0005-sign-up': signUp(kind),
+    '0006-catalogue-settings': catalogueSettings(kind),
   };
 }
 

@@ -120,6 +120,39 @@ export interface CategoriesTable {
   updated_at: string;
 }
 
+interface SettingRow {
+  business_id: string;
+  id: string;
+  name: string;
+  status: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BrandsTable extends SettingRow {
+  description: string | null;
+}
+
+/** operation_value: how many base units one of this unit is, at FACTOR_SCALE; 1 (FACTOR_SCALE) for a base unit. */
+export interface UnitsTable extends SettingRow {
+  short_name: string;
+  base_unit_id: string | null;
+  operation_value: number;
+}
+
+export interface SuppliersTable extends SettingRow {
+  company: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  note: string | null;
+}
+
+export interface PaymentMethodsTable extends SettingRow {
+  type: string;
+  account_details: string | null;
+}
+
 /** A low-stock alert for one branch; stock_level is a quantity at QTY_SCALE (thousandths of the base unit). */
 export interface StockNotificationsTable {
   business_id: string;
@@ -173,6 +206,10 @@ export interface Database {
   stock_notifications: StockNotificationsTable;
   registrations: RegistrationsTable;
   email_codes: EmailCodesTable;
+  brands: BrandsTable;
+  units: UnitsTable;
+  suppliers: SuppliersTable;
+  payment_methods: PaymentMethodsTable;
 }
 
 export type Business = Selectable<BusinessesTable>;

@@ -1,9 +1,16 @@
-import { QTY_SCALE } from '@posauto/shared/money/index';
+import { FACTOR_SCALE, QTY_SCALE } from '@posauto/shared/money/index';
+import type { Kysely } from 'kysely';
 import type { Deps } from '../deps';
+import type { Database } from '../db/types';
+import type { NamedTable } from '../http/crud-table';
 import { bumpCounter } from '../db/list';
 import { newId } from '../lib/ids';
 import { addUser, createBusiness } from '../modules/businesses/index';
 import { CATEGORY_COUNTER } from '../modules/categories/index';
+import { BRAND_COUNTER } from '../modules/brands/index';
+import { PAYMENT_METHOD_COUNTER } from '../modules/payment-methods/index';
+import { SUPPLIER_COUNTER } from '../modules/suppliers/index';
+import { UNIT_COUNTER } from '../modules/units/index';
 
 export const DEMO_LOGINS = [
   { email: 'owner@posauto.local', password: 'owner1234', who: 'Demo Coffee owner (every permission)' },
@@ -36,6 +43,29 @@ const DEMO_STOCK_ALERTS = [
   { name: 'Arabica beans 1kg', stock: 1, minutesAgo: 90, read: false },
   { name: 'Paper cups 12oz', stock: 0, minutesAgo: 24 * 60, read: true },
 ];
+
+const DEMO_BRANDS = [
+  { name: 'Nescafé', description: 'Instant coffee and coffee mixes' },
+  { name: 'Coca-Cola', description: 'Soft drinks' },
+  { name: 'Vital', description: 'Bottled drinking water made in Cambodia' },
+];
+
+const DEMO_SUPPLIERS = [
+  { name: 'Mekong Coffee Roasters', company: 'Mekong Coffee Roasters Co., Ltd.', phone: '+855 23 456 789', email: 'sales@mekong-roasters.example', address: 'Street 271, Phnom Penh', note: 'Beans every Monday' },
+  { name: 'Angkor Beverage Distribution', company: 'Angkor Beverage Distribution Co., Ltd.', phone: '+855 12 777 321', email: 'orders@angkor-bev.example', address: 'National Road 4, Kandal', note: null },
+];
+
+const PAYMENT_METHODS = [
+  { name: 'Cash', type: 'cash', account_details: null },
+  { name: 'Bank transfer', type: 'bank_transfer', account_details: 'ABA Bank 000 123 456, Demo shop' },
+];
+
+/** Inserts a shop's rows of one setting list and counts them in its tenant counter. */
+async function seedRows(trx: Kysely<Database>, deps: Deps, table: NamedTable, counter: string, businessId: string, rows: Array<{ name: string } & Record<string, unknown>>, at: string) {
+  const db = trx as unknown as Kysely<Record<NamedTable, Record<string, unknown>>>;
+  for (const row of rows) await db.insertInto(table).values({ business_id: businessId, id: newId(), status: 1, created_at: at, updated_at: at, ...row }).execute();
+  await bumpCounter(trx, deps.kind, businessId, counter, rows.length);
+}
 
 /** Seeds the demo shop into an empty database; does nothing when any business exists. */
 export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
@@ -70,6 +100,17 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
     }
     await bumpCounter(trx, deps.kind, shop.businessId, CATEGORY_COUNTER, count);
 
+    await seedRows(trx, deps, 'brands', BRAND_COUNTER, shop.businessId, DEMO_BRANDS, at);
+    await seedRows(trx, deps, 'suppliers', SUPPLIER_COUNTER, shop.businessId, DEMO_SUPPLIERS, at);
+    await seedRows(trx, deps, 'payment_methods', PAYMENT_METHOD_COUNTER, shop.businessId, PAYMENT_METHODS, at);
+    const can = newId();
+    await seedRows(trx, deps, 'units', UNIT_COUNTER, shop.businessId, [
+      { name: 'Cup', short_name: 'cup', base_unit_id: null, operation_value: FACTOR_SCALE },
+      { name: 'Bottle', short_name: 'btl', base_unit_id: null, operation_value: FACTOR_SCALE },
+      { id: can, name: 'Can', short_name: 'can', base_unit_id: null, operation_value: FACTOR_SCALE },
+      { name: 'Box of 24', short_name: 'box', base_unit_id: can, operation_value: 24 * FACTOR_SCALE },
+    ], at);
+
     const karaoke = await createBusiness(trx, {
       shopName: 'Demo Karaoke', shopType: 'restaurant_karaoke', package: 'standard', status: 'active', branches: ['Toul Kork (Phnom Penh)'],
       owner: { firstName: 'Vanna', lastName: 'Sok', email: 'karaoke@posauto.local', password: 'karaoke1234', phone: '+855 17 888 999' },
@@ -78,6 +119,7 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
       await trx.insertInto('categories').values({ business_id: karaoke.businessId, id: newId(), name: c.name, parent_id: null, icon: c.icon, status: 1, created_at: at, updated_at: at }).execute();
     }
     await bumpCounter(trx, deps.kind, karaoke.businessId, CATEGORY_COUNTER, KARAOKE_CATEGORIES.length);
+    await seedRows(trx, deps, 'payment_methods', PAYMENT_METHOD_COUNTER, karaoke.businessId, PAYMENT_METHODS, at);
 
     for (const a of DEMO_STOCK_ALERTS) {
       const created = new Date(deps.clock.now().getTime() - a.minutesAgo * 60_000).toISOString();

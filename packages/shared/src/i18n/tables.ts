@@ -14,6 +14,11 @@ import accountsUiKm from '../locales/accounts-ui/km.json';
 import accountsUiZh from '../locales/accounts-ui/zh.json';
 import accountsUiFr from '../locales/accounts-ui/fr.json';
 import accountsUiAr from '../locales/accounts-ui/ar.json';
+import catalogueEn from '../locales/catalogue/en.json';
+import catalogueKm from '../locales/catalogue/km.json';
+import catalogueZh from '../locales/catalogue/zh.json';
+import catalogueFr from '../locales/catalogue/fr.json';
+import catalogueAr from '../locales/catalogue/ar.json';
 
 /** Later tables add keys to earlier ones (a module's own file may extend a shared namespace such as validation). */
 function merge(...tables: TranslationTable[]): TranslationTable {
@@ -29,9 +34,9 @@ function merge(...tables: TranslationTable[]): TranslationTable {
 
 /** Core tables plus one file per module and language (locales/<module>/<lang>.json). */
 export const TRANSLATIONS: Record<Language, TranslationTable> = {
-  km: merge(km, accountsKm, accountsUiKm),
-  en: merge(en, accountsEn, accountsUiEn),
-  zh: merge(zh, accountsZh, accountsUiZh),
-  fr: merge(fr, accountsFr, accountsUiFr),
-  ar: merge(ar, accountsAr, accountsUiAr),
+  km: merge(km, accountsKm, accountsUiKm, catalogueKm),
+  en: merge(en, accountsEn, accountsUiEn, catalogueEn),
+  zh: merge(zh, accountsZh, accountsUiZh, catalogueZh),
+  fr: merge(fr, accountsFr, accountsUiFr, catalogueFr),
+  ar: merge(ar, accountsAr, accountsUiAr, catalogueAr),
 };

@@ -1,0 +1,23 @@
+import type { Brand, BrandInput } from '@posauto/shared/schemas/catalogue-settings';
+import type { Kysely } from 'kysely';
+import type { Deps } from '../../deps';
+import type { Database } from '../../db/types';
+import { crudTableService } from '../../http/crud-table';
+
+export const BRAND_COUNTER = 'brands';
+
+const selectBrands = (db: Kysely<Database>, businessId: string) =>
+  db.selectFrom('brands as t').select(['t.id', 't.name', 't.description', 't.status', 't.created_at', 't.updated_at']).where('t.business_id', '=', businessId);
+
+export function brandsService(deps: Deps) {
+  return crudTableService(deps, {
+    table: 'brands',
+    entity: 'brand',
+    counter: BRAND_COUNTER,
+    nameTaken: 'errors.brand_name_taken',
+    list: { searchColumns: ['t.name'], sorts: { name: 't.name', created_at: 't.created_at', status: 't.status' }, defaultSort: 't.name', statusColumn: 't.status', idColumn: 't.id' },
+    select: selectBrands,
+    toApi: (r): Brand => ({ ...r, status: Boolean(r.status) }),
+    columns: (input: BrandInput) => ({ description: input.description || null }),
+  });
+}

@@ -1,0 +1,2 @@
+export { brandRoutes } from './brands.routes';
+export { brandsService, BRAND_COUNTER } from './brands.service';

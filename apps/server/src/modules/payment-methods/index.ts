@@ -1,0 +1,2 @@
+export { paymentMethodRoutes } from './payment-methods.routes';
+export { paymentMethodsService, PAYMENT_METHOD_COUNTER } from './payment-methods.service';

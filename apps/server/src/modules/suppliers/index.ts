@@ -1,0 +1,2 @@
+export { supplierRoutes } from './suppliers.routes';
+export { suppliersService, SUPPLIER_COUNTER } from './suppliers.service';

@@ -1,0 +1,2 @@
+export { unitRoutes } from './units.routes';
+export { unitsService, UNIT_COUNTER } from './units.service';
