@@ -1,5 +1,6 @@
 import { isPermission, PLATFORM_PERMISSIONS, type Permission } from '@posauto/shared/permissions';
 import { isPackageKey, PACKAGE_RULES } from '@posauto/shared/packages';
+import { parseRolePermissions } from '../../lib/permissions';
 import type { LoginBody, MeResponse, UserData } from '@posauto/shared/schemas/auth';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
@@ -20,15 +21,28 @@ const TOUCH_EVERY_MS = 60 * 1000;
  * its own permissions.
  */
 function effectivePermissions(stored: string, isPlatform: number, pkg: string): Permission[] {
-  let parsed: unknown;
+  const key = `${isPlatform}|${pkg}|${stored}`;
+  let cached = permissionsMemo.get(key);
+  if (!cached) {
+    const allowed: readonly Permission[] = isPlatform ? PLATFORM_PERMISSIONS : isPackageKey(pkg) ? PACKAGE_RULES[pkg].permissions : [];
+    const named = isPlatform ? parsePlatformPermissions(stored) : parseRolePermissions(stored);
+    cached = named.filter((p) => allowed.includes(p));
+    // A pure function of its inputs, asked on every request with the same few role texts: remember the answers.
+    if (permissionsMemo.size >= PERMISSIONS_MEMO_SIZE) permissionsMemo.clear();
+    permissionsMemo.set(key, cached);
+  }
+  return cached;
+}
+const PERMISSIONS_MEMO_SIZE = 1000;
+const permissionsMemo = new Map<string, Permission[]>();
+
+function parsePlatformPermissions(stored: string): Permission[] {
   try {
-    parsed = JSON.parse(stored);
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((p): p is Permission => typeof p === 'string' && isPermission(p)) : [];
   } catch {
     return [];
   }
-  if (!Array.isArray(parsed)) return [];
-  const allowed: readonly Permission[] = isPlatform ? PLATFORM_PERMISSIONS : isPackageKey(pkg) ? PACKAGE_RULES[pkg].permissions : [];
-  return parsed.filter((p): p is Permission => typeof p === 'string' && isPermission(p) && allowed.includes(p));
 }
 
 function businessRefusal(status: string): AppError | null {
