@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import type { ListQuery } from '@posauto/shared/schemas/common';
 import type { Deps } from '../deps';
 import type { Database } from '../db/types';
-import { isUniqueViolation } from '../db/dialect/index';
+import { transactional } from '../db/transaction';
 import { bumpCounter, runList, type ListSpec } from '../db/list';
 import { newId } from '../lib/ids';
-import { writeAudit } from '../modules/audit/index';
+import { auditFor } from '../modules/audit/index';
 import type { RequestContext } from './context';
 import type { CrudService } from './crud';
 import { conflict, notFound } from './errors';
@@ -56,21 +56,13 @@ export function crudTableService<TItem, TInput extends { name: string; status?: 
     if (exceptId) q = q.where('id', '!=', exceptId);
     if (await q.executeTakeFirst()) throw conflict(cfg.nameTaken, 'name');
   }
-  async function write<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction().execute(fn);
-    } catch (e) {
-      if (isUniqueViolation(kind, e)) throw conflict(cfg.nameTaken, 'name');
-      throw e;
-    }
-  }
+  const write = transactional(db, kind, () => conflict(cfg.nameTaken, 'name'));
   async function change(trx: Kysely<Database>, ctx: RequestContext, id: string, set: Record<string, unknown>) {
     const r = await table(trx).updateTable(cfg.table).set({ ...set, updated_at: clock.now().toISOString() })
       .where('business_id', '=', ctx.businessId).where('id', '=', id).executeTakeFirst();
     if (!Number(r.numUpdatedRows)) throw notFound();
   }
-  const audit = (trx: Kysely<Database>, ctx: RequestContext, action: string, id: string, detail?: Record<string, unknown>) =>
-    writeAudit(trx, { businessId: ctx.businessId, userId: ctx.userId, action, entity: cfg.entity, entityId: id, detail, ip: ctx.ip, at: clock.now().toISOString() });
+  const audit = auditFor(clock, cfg.entity);
 
   return {
     async list(ctx, query) {

@@ -30,3 +30,14 @@ export async function writeAudit(db: Kysely<Database>, e: AuditEntry): Promise<v
     })
     .execute();
 }
+
+/** The audit writer of one entity: the caller's context gives business, user and address; the clock the time. */
+export function auditFor(clock: { now(): Date }, entity: string) {
+  return (
+    db: Kysely<Database>,
+    ctx: { businessId: string; userId: string; ip: string | null },
+    action: string,
+    entityId: string | null,
+    detail?: Record<string, unknown>,
+  ) => writeAudit(db, { businessId: ctx.businessId, userId: ctx.userId, action, entity, entityId, detail, ip: ctx.ip, at: clock.now().toISOString() });
+}

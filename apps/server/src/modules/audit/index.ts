@@ -1,1 +1,1 @@
-export { writeAudit, type AuditEntry } from './audit.repo';
+export { auditFor, writeAudit, type AuditEntry } from './audit.repo';

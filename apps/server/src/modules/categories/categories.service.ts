@@ -3,13 +3,13 @@ import type { ListQuery } from '@posauto/shared/schemas/common';
 import type { Kysely } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
-import { isUniqueViolation } from '../../db/dialect/index';
+import { transactional } from '../../db/transaction';
 import { bumpCounter, runList, type ListResult, type ListSpec } from '../../db/list';
 import type { RequestContext } from '../../http/context';
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import type { CrudService } from '../../http/crud';
 import { newId } from '../../lib/ids';
-import { writeAudit } from '../audit/index';
+import { auditFor } from '../audit/index';
 import * as repo from './categories.repo';
 
 export const CATEGORY_COUNTER = 'categories';
@@ -60,18 +60,9 @@ export function categoriesService(deps: Deps): Required<CrudService<Category, Ca
     return toApi(row);
   }
 
-  /** Runs a write in one transaction; a concurrent duplicate name surfaces as 409, not 500. */
-  async function write<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction().execute(fn);
-    } catch (e) {
-      if (isUniqueViolation(kind, e)) throw conflict('errors.category_name_taken', 'name');
-      throw e;
-    }
-  }
+  const write = transactional(db, kind, () => conflict('errors.category_name_taken', 'name'));
 
-  const audit = (trx: Kysely<Database>, ctx: RequestContext, action: string, id: string, detail?: Record<string, unknown>) =>
-    writeAudit(trx, { businessId: ctx.businessId, userId: ctx.userId, action, entity: 'category', entityId: id, detail, ip: ctx.ip, at: clock.now().toISOString() });
+  const audit = auditFor(clock, 'category');
 
   return {
     async list(ctx, query): Promise<ListResult<Category>> {

@@ -6,7 +6,7 @@ import type { Database } from '../../db/types';
 import type { RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
-import { writeAudit } from '../audit/index';
+import { auditFor } from '../audit/index';
 import { deleteUserSessions } from '../auth/index';
 import * as repo from './profile.repo';
 
@@ -22,8 +22,9 @@ async function load(db: Kysely<Database>, ctx: RequestContext): Promise<Profile>
 
 export function profileService(deps: Deps) {
   const { db, clock } = deps;
+  const writeUserAudit = auditFor(clock, 'user');
   const audit = (trx: Kysely<Database>, ctx: RequestContext, action: string, detail?: Record<string, unknown>) =>
-    writeAudit(trx, { businessId: ctx.businessId, userId: ctx.userId, action, entity: 'user', entityId: ctx.userId, detail, ip: ctx.ip, at: clock.now().toISOString() });
+    writeUserAudit(trx, ctx, action, ctx.userId, detail);
 
   return {
     get: (ctx: RequestContext) => load(db, ctx),

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { BUSINESS_PERMISSIONS, isPermission, PERMISSION_GROUPS, type Permission } from '@posauto/shared/permissions';
 import type { grantablePermissionsResponseSchema, Role, RoleInput, roleListQuerySchema } from '@posauto/shared/schemas/accounts';
 import type { Deps } from '../../deps';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/dialect/index';
+import { isForeignKeyViolation } from '../../db/dialect/index';
+import { transactional } from '../../db/transaction';
 import { runList, type ListResult, type ListSpec } from '../../db/list';
 import type { Database } from '../../db/types';
 import type { CrudService } from '../../http/crud';
@@ -11,7 +12,7 @@ import type { RequestContext } from '../../http/context';
 import { AppError, conflict, invalid, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { packagePermissions, parseRolePermissions } from '../../lib/permissions';
-import { writeAudit } from '../audit/index';
+import { auditFor } from '../audit/index';
 import { isFullRole, keepOneOwner } from '../users/index';
 import * as repo from './roles.repo';
 
@@ -57,18 +58,9 @@ export function rolesService(deps: Deps): RolesService {
     return row;
   }
 
-  /** Runs a write in one transaction; a concurrent duplicate name surfaces as 409, not 500. */
-  async function write<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction().execute(fn);
-    } catch (e) {
-      if (isUniqueViolation(kind, e)) throw conflict('errors.role_name_taken', 'name');
-      throw e;
-    }
-  }
+  const write = transactional(db, kind, () => conflict('errors.role_name_taken', 'name'));
 
-  const audit = (trx: Kysely<Database>, ctx: RequestContext, action: string, id: string, detail?: Record<string, unknown>) =>
-    writeAudit(trx, { businessId: ctx.businessId, userId: ctx.userId, action, entity: 'role', entityId: id, detail, ip: ctx.ip, at: clock.now().toISOString() });
+  const audit = auditFor(clock, 'role');
 
   /** What the caller may hand out: what they hold themselves, within what the shop's package includes. */
   async function grantableSet(trx: Kysely<Database>, ctx: RequestContext): Promise<Set<Permission>> {

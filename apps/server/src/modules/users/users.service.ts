@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { StaffUser, UserCreateInput, UserUpdateInput, userListQuerySchema } from '@posauto/shared/schemas/accounts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
-import { isUniqueViolation } from '../../db/dialect/index';
+import { transactional } from '../../db/transaction';
 import { runList, type ListResult, type ListSpec } from '../../db/list';
 import type { Database } from '../../db/types';
 import type { CrudService } from '../../http/crud';
@@ -11,7 +11,7 @@ import { conflict, invalid, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { parseRolePermissions } from '../../lib/permissions';
 import { hashPassword } from '../../lib/secrets';
-import { writeAudit } from '../audit/index';
+import { auditFor } from '../audit/index';
 import { deleteUserSessions } from '../auth/index';
 import { isFullRole, keepOneOwner } from './owner-guard';
 import * as repo from './users.repo';
@@ -65,18 +65,9 @@ export function usersService(deps: Deps, listKind: UserListKind): UsersService {
     return row;
   }
 
-  /** Runs a write in one transaction; a concurrent duplicate email surfaces as 409, not 500. */
-  async function write<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction().execute(fn);
-    } catch (e) {
-      if (isUniqueViolation(kind, e)) throw conflict('errors.email_taken', 'email');
-      throw e;
-    }
-  }
+  const write = transactional(db, kind, () => conflict('errors.email_taken', 'email'));
 
-  const audit = (trx: Kysely<Database>, ctx: RequestContext, action: string, id: string, detail?: Record<string, unknown>) =>
-    writeAudit(trx, { businessId: ctx.businessId, userId: ctx.userId, action, entity: 'user', entityId: id, detail, ip: ctx.ip, at: clock.now().toISOString() });
+  const audit = auditFor(clock, 'user');
 
   /** A role of this shop that the caller may hand out: one whose every permission the caller holds. */
   async function grantableRole(trx: Kysely<Database>, ctx: RequestContext, roleId: string) {
