@@ -27,7 +27,7 @@ export const MAIN_MENU: MenuItem[] = [
   { name: 'heading_business', heading: true },
   {
     name: 'products', icon: 'package', permission: 'product-list',
-    children: [link('product-listing', 'product_listing'), link('create-product', 'create_product')],
+    children: [link('product-listing', 'product_listing'), link('create-product', 'create_product'), link('print-barcode', 'print_barcode'), link('qr-menu', 'qr_menu')],
   },
   {
     name: 'stock_management', icon: 'building-warehouse', permission: 'stock-management',

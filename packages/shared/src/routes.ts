@@ -25,6 +25,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r('completed', '/completed', 'public'),
   r('otp-verify', '/otp-verify', 'public'),
   r('forgot-password', '/forgot-password', 'public'),
+  r('public-menu', '/menu/:slug', 'public'),
 
   r('sale-pos', '/sale-pos', 'blank', 'sale-pos'),
 
@@ -34,6 +35,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r('create-product', '/product-listing/create-product', 'content', 'product-create', 'product-listing'),
   r('edit-product', '/product-listing/edit-product/:id', 'content', 'product-edit', 'product-listing'),
   r('edit-product-variant', '/product-listing/edit-product/edit/:id', 'content', 'product-edit', 'product-listing'),
+  // Not named by the spec: the barcode label sheet, the owner's QR menu card and the public menu it points to.
+  r('print-barcode', '/product-listing/print-barcode', 'content', 'product-list', 'product-listing'),
+  r('qr-menu', '/qr-menu', 'content', 'product-list'),
   r('purchase-listing', '/purchase-listing', 'content', 'purchase-listing'),
   r('edit-purchase', '/purchase-listing/edit-purchase/:id', 'content', 'stock-purchase', 'purchase-listing'),
   r('purchase-detail', '/purchase-listing/detail-listing/:id', 'content', 'purchase-listing', 'purchase-listing'),

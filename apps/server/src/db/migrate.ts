@@ -7,6 +7,10 @@ import { listIndexes } from './migrations/0003-list-indexes';
 import { rolesAndUsers } from './migrations/0004-roles-and-users';
 import { signUp } from './migrations/0005-sign-up';
 import { catalogueSettings } from './migrations/0006-catalogue-settings';
+import { settingLists } from './migrations/0007-setting-lists';
+import { shopSettings } from './migrations/0008-shop-settings';
+import { products } from './migrations/0009-products';
+import { productSearch } from './migrations/0010-product-search';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -17,6 +21,10 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0004-roles-and-users': rolesAndUsers(kind),
     '0005-sign-up': signUp(kind),
     '0006-catalogue-settings': catalogueSettings(kind),
+    '0007-setting-lists': settingLists(kind),
+    '0008-shop-settings': shopSettings(kind),
+    '0009-products': products(kind),
+    '0010-product-search': productSearch(kind),
   };
 }
 

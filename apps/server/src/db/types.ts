@@ -1,4 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ProductTables } from './tables/products';
+import type { SettingListTables } from './tables/setting-lists';
+import type { ShopSettingTables } from './tables/shop-settings';
 
 /**
  * Conventions: ids are UUIDv7 text; timestamps are ISO-8601 UTC strings (text on SQLite, timestamptz on
@@ -192,7 +195,8 @@ export interface EmailCodesTable {
   used_at: string | null;
 }
 
-export interface Database {
+/** Later modules keep their table types in db/tables/<module>.ts. */
+export interface Database extends SettingListTables, ShopSettingTables, ProductTables {
   businesses: BusinessesTable;
   branches: BranchesTable;
   roles: RolesTable;

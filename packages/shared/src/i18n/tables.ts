@@ -19,6 +19,26 @@ import catalogueKm from '../locales/catalogue/km.json';
 import catalogueZh from '../locales/catalogue/zh.json';
 import catalogueFr from '../locales/catalogue/fr.json';
 import catalogueAr from '../locales/catalogue/ar.json';
+import settingListsEn from '../locales/setting-lists/en.json';
+import settingListsKm from '../locales/setting-lists/km.json';
+import settingListsZh from '../locales/setting-lists/zh.json';
+import settingListsFr from '../locales/setting-lists/fr.json';
+import settingListsAr from '../locales/setting-lists/ar.json';
+import shopSettingsEn from '../locales/shop-settings/en.json';
+import shopSettingsKm from '../locales/shop-settings/km.json';
+import shopSettingsZh from '../locales/shop-settings/zh.json';
+import shopSettingsFr from '../locales/shop-settings/fr.json';
+import shopSettingsAr from '../locales/shop-settings/ar.json';
+import productsEn from '../locales/products/en.json';
+import productsKm from '../locales/products/km.json';
+import productsZh from '../locales/products/zh.json';
+import productsFr from '../locales/products/fr.json';
+import productsAr from '../locales/products/ar.json';
+import qrMenuEn from '../locales/qr-menu/en.json';
+import qrMenuKm from '../locales/qr-menu/km.json';
+import qrMenuZh from '../locales/qr-menu/zh.json';
+import qrMenuFr from '../locales/qr-menu/fr.json';
+import qrMenuAr from '../locales/qr-menu/ar.json';
 
 /** Later tables add keys to earlier ones (a module's own file may extend a shared namespace such as validation). */
 function merge(...tables: TranslationTable[]): TranslationTable {
@@ -34,9 +54,9 @@ function merge(...tables: TranslationTable[]): TranslationTable {
 
 /** Core tables plus one file per module and language (locales/<module>/<lang>.json). */
 export const TRANSLATIONS: Record<Language, TranslationTable> = {
-  km: merge(km, accountsKm, accountsUiKm, catalogueKm),
-  en: merge(en, accountsEn, accountsUiEn, catalogueEn),
-  zh: merge(zh, accountsZh, accountsUiZh, catalogueZh),
-  fr: merge(fr, accountsFr, accountsUiFr, catalogueFr),
-  ar: merge(ar, accountsAr, accountsUiAr, catalogueAr),
+  km: merge(km, accountsKm, accountsUiKm, catalogueKm, settingListsKm, shopSettingsKm, productsKm, qrMenuKm),
+  en: merge(en, accountsEn, accountsUiEn, catalogueEn, settingListsEn, shopSettingsEn, productsEn, qrMenuEn),
+  zh: merge(zh, accountsZh, accountsUiZh, catalogueZh, settingListsZh, shopSettingsZh, productsZh, qrMenuZh),
+  fr: merge(fr, accountsFr, accountsUiFr, catalogueFr, settingListsFr, shopSettingsFr, productsFr, qrMenuFr),
+  ar: merge(ar, accountsAr, accountsUiAr, catalogueAr, settingListsAr, shopSettingsAr, productsAr, qrMenuAr),
 };

@@ -1,0 +1,3 @@
+/** Table types of the shop-settings module (see db/types.ts for the conventions). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ShopSettingTables {}
