@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { idSchema, listQuerySchema, listResponseSchema, timestampSchema } from './common';
+
+/**
+ * Products: the contract between the product screens and the server. Money travels as decimal text in the
+ * product's currency ("2.50"), quantities as decimal text in the base unit ("1.5"); the server stores integers
+ * through the money module.
+ */
+
+export const PRODUCT_TYPES = ['single', 'variation', 'combo'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+export const BARCODE_TYPES = ['ean13', 'code128'] as const;
+
+/** Limits: generous for a shop, small enough to keep one product's form and save fast. */
+export const PRODUCT_LIMITS = { variations: 3, valuesPerVariation: 20, variants: 200, comboItems: 50, branches: 200 } as const;
+
+/** A price or cost: 0 or more, at most 4 decimals here (the server checks the currency's own precision). */
+export const moneyTextSchema = z
+  .string('validation.money_invalid')
+  .trim()
+  .refine((v) => !v.startsWith('-'), 'validation.money_negative')
+  .refine((v) => v.startsWith('-') || /^\d{1,10}(\.\d{1,4})?$/.test(v), 'validation.money_invalid');
+
+/** A quantity greater than 0 with up to 3 decimals (QTY_DIGITS). */
+export const quantityTextSchema = z
+  .string('validation.quantity_invalid')
+  .trim()
+  .regex(/^\d{1,9}(\.\d{1,3})?$/, 'validation.quantity_invalid')
+  .refine((v) => /[1-9]/.test(v), 'validation.quantity_invalid');
+
+/** SKU: letters, digits, dot, dash, underscore; generated when empty. */
+export const skuSchema = z.string().trim().max(40, 'validation.too_long').regex(/^[A-Za-z0-9._-]*$/, 'validation.sku_invalid');
+export const barcodeSchema = z.string().trim().max(48, 'validation.too_long');
+
+const optionalId = idSchema.nullable().optional();
+
+export const variantInputSchema = z.object({
+  /** An existing variant of this product when editing (keeps its id, so documents that point at it stay valid). */
+  id: idSchema.optional(),
+  /** One value per chosen variation, in the order of `variations`. */
+  value_ids: z.array(idSchema).min(1, 'validation.variant_values').max(PRODUCT_LIMITS.variations, 'validation.variant_values'),
+  sku_code: skuSchema.nullable().optional(),
+  barcode: barcodeSchema.nullable().optional(),
+  barcode_type: z.enum(BARCODE_TYPES).nullable().optional(),
+  purchase_cost: moneyTextSchema.optional(),
+  sale_cost: moneyTextSchema.optional(),
+  status: z.boolean().optional(),
+});
+export type VariantInput = z.infer<typeof variantInputSchema>;
+
+export const comboItemInputSchema = z.object({
+  product_id: idSchema,
+  variant_id: idSchema.nullable().optional(),
+  quantity: quantityTextSchema,
+});
+export type ComboItemInput = z.infer<typeof comboItemInputSchema>;
+
+export const productInputSchema = z.object({
+  type: z.enum(PRODUCT_TYPES, 'validation.product_type_required'),
+  product_name: z.string('validation.product_name_required').trim().min(1, 'validation.product_name_required').max(150, 'validation.too_long'),
+  sku_code: skuSchema.nullable().optional(),
+  barcode: barcodeSchema.nullable().optional(),
+  barcode_type: z.enum(BARCODE_TYPES).nullable().optional(),
+  /** A key answered by the image upload, or null to remove the image. */
+  image: z.string().max(200, 'validation.too_long').nullable().optional(),
+  description: z.string().trim().max(2000, 'validation.too_long').nullable().optional(),
+  category_id: optionalId,
+  brand_id: optionalId,
+  unit_id: optionalId,
+  purchase_unit_id: optionalId,
+  sale_unit_id: optionalId,
+  purchase_cost: moneyTextSchema,
+  sale_cost: moneyTextSchema,
+  discount_cost: moneyTextSchema.optional(),
+  /** Null: the shop's default stock alert. */
+  stock_alert: z.string().trim().regex(/^\d{1,9}(\.\d{1,3})?$/, 'validation.quantity_invalid').nullable().optional(),
+  is_stock_manage: z.boolean().default(true),
+  has_expiry: z.boolean().default(false),
+  /** Variation products: each variant has its own cost and price (otherwise they take the product's). */
+  is_variation_cost: z.boolean().default(false),
+  /** The branches the product is sold in; null or absent: all branches. */
+  branch_ids: z.array(idSchema).max(PRODUCT_LIMITS.branches).nullable().optional(),
+  status: z.boolean().optional(),
+  /** Variation products: the variations chosen and, for each, the values offered. */
+  variations: z
+    .array(z.object({ variation_id: idSchema, value_ids: z.array(idSchema).min(1, 'validation.variation_values_required').max(PRODUCT_LIMITS.valuesPerVariation) }))
+    .max(PRODUCT_LIMITS.variations, 'validation.too_many_variations')
+    .optional(),
+  /** Variation products: the variants; absent: every combination of the chosen values, at the product's cost and price. */
+  variants: z.array(variantInputSchema).max(PRODUCT_LIMITS.variants, 'validation.too_many_variants').optional(),
+  /** Combo products: the components. */
+  combo_items: z.array(comboItemInputSchema).max(PRODUCT_LIMITS.comboItems, 'validation.too_many_combo_items').optional(),
+});
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+export const PRODUCT_SORTS = ['product_name', 'sku_code', 'sale_cost', 'created_at', 'status'] as const;
+export const productListQuerySchema = listQuerySchema(PRODUCT_SORTS).extend({
+  category_id: idSchema.optional(),
+  brand_id: idSchema.optional(),
+  type: z.enum(PRODUCT_TYPES, 'validation.invalid_filter').optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** On-hand quantity per branch (decimal text in the base unit); zero until stock documents exist. */
+export const branchStockSchema = z.object({ branch_id: z.string(), branch_name: z.string(), quantity: z.string() });
+
+/** A row of the product list. */
+export const productSchema = z.object({
+  id: z.string(),
+  type: z.enum(PRODUCT_TYPES),
+  product_name: z.string(),
+  sku_code: z.string(),
+  barcode: z.string().nullable(),
+  barcode_type: z.enum(BARCODE_TYPES).nullable(),
+  image: z.string().nullable(),
+  /** Where the browser loads the image from (public: the QR menu shows it too). */
+  image_url: z.string().nullable(),
+  description: z.string().nullable(),
+  category_id: z.string().nullable(),
+  category_name: z.string().nullable(),
+  brand_id: z.string().nullable(),
+  brand_name: z.string().nullable(),
+  unit_id: z.string().nullable(),
+  unit_name: z.string().nullable(),
+  purchase_unit_id: z.string().nullable(),
+  sale_unit_id: z.string().nullable(),
+  currency: z.string(),
+  purchase_cost: z.string(),
+  sale_cost: z.string(),
+  discount_cost: z.string(),
+  stock_alert: z.string().nullable(),
+  is_stock_manage: z.boolean(),
+  has_expiry: z.boolean(),
+  is_variation_cost: z.boolean(),
+  all_branches: z.boolean(),
+  variant_count: z.number().int(),
+  stock: z.array(branchStockSchema),
+  status: z.boolean(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type Product = z.infer<typeof productSchema>;
+export const productListResponseSchema = listResponseSchema(productSchema);
+
+export const variantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  value_ids: z.array(z.string()),
+  sku_code: z.string(),
+  barcode: z.string().nullable(),
+  barcode_type: z.enum(BARCODE_TYPES).nullable(),
+  purchase_cost: z.string(),
+  sale_cost: z.string(),
+  status: z.boolean(),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+export const comboItemSchema = z.object({
+  product_id: z.string(),
+  variant_id: z.string().nullable(),
+  product_name: z.string(),
+  variant_name: z.string().nullable(),
+  sku_code: z.string(),
+  quantity: z.string(),
+  sale_cost: z.string(),
+});
+export type ComboItem = z.infer<typeof comboItemSchema>;
+
+/** One product with everything its edit form needs. */
+export const productDetailSchema = productSchema.extend({
+  branch_ids: z.array(z.string()),
+  variations: z.array(z.object({ variation_id: z.string(), variation_name: z.string(), value_ids: z.array(z.string()) })),
+  variants: z.array(variantSchema),
+  combo_items: z.array(comboItemSchema),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/** Answer of the image upload: the key to save on the product (or logo) and where to show it. */
+export const uploadedImageSchema = z.object({ key: z.string(), url: z.string() });
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
+/** Answer of the import when any row is wrong: nothing was imported. */
+export const importErrorSchema = z.object({
+  message: z.string(),
+  rows: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
+});
+export type ImportError = z.infer<typeof importErrorSchema>;
+export const importResultSchema = z.object({ message: z.string(), imported: z.number().int() });
+
+/** Every combination of the chosen values, one value per variation, in order: the variants to generate. */
+export function variantCombinations(variations: ReadonlyArray<{ value_ids: readonly string[] }>): string[][] {
+  return variations.reduce<string[][]>((acc, v) => acc.flatMap((combo) => v.value_ids.map((id) => [...combo, id])), [[]]).filter((c) => c.length > 0);
+}
