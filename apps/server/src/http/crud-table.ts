@@ -12,7 +12,7 @@ import type { CrudService } from './crud';
 import { conflict, notFound } from './errors';
 
 /** Tenant tables of one named, switchable row each (name unique per shop), served by crudTableService. */
-export type NamedTable = 'brands' | 'units' | 'suppliers' | 'payment_methods';
+export type NamedTable = 'brands' | 'units' | 'suppliers' | 'payment_methods' | 'variations' | 'service_charges' | 'adjustment_types' | 'branches' | 'customers';
 
 export interface CrudTableConfig<TItem, TInput extends { name: string; status?: boolean | undefined }, TRow> {
   table: NamedTable;

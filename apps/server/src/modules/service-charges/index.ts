@@ -1,0 +1,2 @@
+export { serviceChargeRoutes } from './service-charges.routes';
+export { formatChargeValue, serviceChargesService, SERVICE_CHARGE_COUNTER } from './service-charges.service';

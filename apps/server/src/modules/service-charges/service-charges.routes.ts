@@ -1,0 +1,26 @@
+import { serviceChargeInputSchema, serviceChargeSchema, settingListsQuerySchema } from '@posauto/shared/schemas/setting-lists';
+import type { Deps } from '../../deps';
+import type { AppInstance } from '../../http/app-instance';
+import { registerCrudRoutes } from '../../http/crud';
+import { serviceChargesService } from './service-charges.service';
+
+export function serviceChargeRoutes(app: AppInstance, deps: Deps): void {
+  registerCrudRoutes(app, {
+    path: '/api/v1/service-charges',
+    tag: 'service charges',
+    permissions: { read: 'service-management', create: 'service-management', update: 'service-management', delete: 'service-management' },
+    schemas: { item: serviceChargeSchema, input: serviceChargeInputSchema, query: settingListsQuerySchema },
+    service: serviceChargesService(deps),
+    exportSheet: {
+      fileKey: 'service_charge.title',
+      columns: (t) => [
+        { header: t('service_charge.name'), value: (s) => s.name, width: 28 },
+        { header: t('service_charge.type'), value: (s) => t(`service_charge.types.${s.type}`), width: 16 },
+        { header: t('service_charge.value'), value: (s) => (s.type === 'percentage' ? `${s.value}%` : `${s.value} ${s.currency ?? ''}`.trim()), width: 14 },
+        { header: t('service_charge.applies_to'), value: (s) => t(`service_charge.applies.${s.applies_to}`), width: 16 },
+        { header: t('common.status'), value: (s) => t(s.status ? 'common.active' : 'common.inactive'), width: 12 },
+        { header: t('common.created_at'), value: (s) => s.created_at.slice(0, 10), width: 14 },
+      ],
+    },
+  });
+}

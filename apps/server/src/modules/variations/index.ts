@@ -1,0 +1,2 @@
+export { variationRoutes } from './variations.routes';
+export { listVariationsWithValues, variationsService, VARIATION_COUNTER } from './variations.service';
