@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: false }, '/media': { target: apiTarget, changeOrigin: false } },
   },
   build: {
     outDir: 'dist',

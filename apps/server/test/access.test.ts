@@ -14,6 +14,8 @@ const PUBLIC = new Set([
   // Sign-up and forgot password: before there is an account to sign in with.
   'POST /api/v1/register', 'POST /api/v1/otp-verify', 'POST /api/v1/otp-resend', 'POST /api/v1/registration',
   'POST /api/v1/forgot-password', 'POST /api/v1/reset-password',
+  // The QR menu: a visitor at a table, with no account.
+  'GET /api/v1/public/menu/:slug', 'HEAD /api/v1/public/menu/:slug',
 ]);
 const RANDOM_ID = '01890a5d-ac96-774b-bcce-b302099a8057';
 

@@ -1,0 +1,1 @@
+export { publicMenuRoutes } from './public-menu.routes';

@@ -1,0 +1,2 @@
+export { PublicMenuPage } from './components/public-menu-page';
+export { QrMenuCard } from './components/qr-menu-card';
