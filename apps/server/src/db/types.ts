@@ -110,6 +110,14 @@ export interface GeneralSettingsTable {
   time_zone: string;
   default_branch_id: string | null;
   updated_at: string;
+  /** Added by 0008-shop-settings (all with defaults): a quantity at QTY_SCALE, flags 0/1, receipt texts. */
+  default_stock_alert: Generated<number>;
+  out_of_stock_sale: Generated<number>;
+  edit_date: Generated<number>;
+  edit_cost: Generated<number>;
+  inline_discount: Generated<number>;
+  receipt_footer: Generated<string | null>;
+  vatin_number: Generated<string | null>;
 }
 
 export interface CategoriesTable {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { BUSINESS_PERMISSIONS, CASHIER_PERMISSIONS, MANAGER_PERMISSIONS, PLATFORM_PERMISSIONS, type Permission } from '@posauto/shared/permissions';
 import type { Database } from '../../db/types';
 import { newId } from '../../lib/ids';
@@ -28,7 +28,14 @@ export interface CreatedBusiness {
   ownerId: string;
   branchIds: string[];
   roleIds: Record<string, string>;
+  /** The shop's default "Walk-in customer" (null for the platform, which sells nothing). */
+  walkInCustomerId: string | null;
 }
+
+/** tenant_counters names of the warehouses and customers lists (their unfiltered totals). */
+export const BRANCH_COUNTER = 'branches';
+export const CUSTOMER_COUNTER = 'customers';
+export const WALK_IN_CUSTOMER_NAME = 'Walk-in customer';
 
 /** Preset roles every new shop starts with. */
 export const PRESET_ROLES: Array<{ name: string; permissions: readonly Permission[] }> = [
@@ -37,12 +44,22 @@ export const PRESET_ROLES: Array<{ name: string; permissions: readonly Permissio
   { name: 'Cashier', permissions: CASHIER_PERMISSIONS },
 ];
 
+/** Adds to a list's tenant counter, creating it when missing (ON CONFLICT works alike on SQLite and PostgreSQL). */
+async function addToCounter(trx: Kysely<Database>, businessId: string, name: string, delta: number) {
+  await trx.insertInto('tenant_counters').values({ business_id: businessId, name, value: delta })
+    .onConflict((oc) => oc.columns(['business_id', 'name']).doUpdateSet({ value: sql<number>`tenant_counters.value + excluded.value` }))
+    .execute();
+}
+
 function slugify(name: string, id: string): string {
   const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
   return `${base || 'shop'}-${id.slice(-6)}`;
 }
 
-/** Creates a shop with its branches, preset roles, owner and settings, inside the caller's transaction. */
+/**
+ * Creates a shop with its branches, preset roles, owner, settings, Walk-in customer and sale settings, inside the
+ * caller's transaction, and counts its branches and customers.
+ */
 export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: string): Promise<CreatedBusiness> {
   const businessId = newId();
   await trx.insertInto('businesses').values({
@@ -78,8 +95,23 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
     business_id: businessId, currency: 'USD', local_currency: 'KHR', exchange_rate: 41_000_000, sale_tax: 0, is_exclude_tax: 1,
     time_zone: 'Asia/Phnom_Penh', default_branch_id: branchIds[0] ?? null, updated_at: at,
   }).execute();
+  if (branchIds.length) await addToCounter(trx, businessId, BRANCH_COUNTER, branchIds.length);
 
-  return { businessId, ownerId, branchIds, roleIds };
+  let walkInCustomerId: string | null = null;
+  if (!b.isPlatform) {
+    walkInCustomerId = newId();
+    await trx.insertInto('customers').values({
+      business_id: businessId, id: walkInCustomerId, name: WALK_IN_CUSTOMER_NAME, customer_type: 'retail', company_name: null, phone: null,
+      email: null, address: null, member_id: null, note: null, is_walk_in: 1, status: 1, created_at: at, updated_at: at,
+    }).execute();
+    await addToCounter(trx, businessId, CUSTOMER_COUNTER, 1);
+    await trx.insertInto('sale_settings').values({
+      business_id: businessId, default_customer_id: walkInCustomerId, default_payment_method_id: null, receipt_show_logo: 1, receipt_show_address: 1,
+      receipt_show_vatin: 1, receipt_paper_width: 80, receipt_auto_print: 0, invoice_prefix: 'INV-', quotation_prefix: 'QUO-', updated_at: at,
+    }).execute();
+  }
+
+  return { businessId, ownerId, branchIds, roleIds, walkInCustomerId };
 }
 
 export async function addUser(

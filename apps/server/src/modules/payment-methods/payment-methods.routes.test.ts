@@ -23,4 +23,12 @@ describe('payment method routes', () => {
       expect(rows.map((r) => [r.name, r.type])).toEqual([['Bank transfer', 'bank_transfer'], ['Cash', 'cash']]);
     }
   });
+
+  it('refuses to delete the default payment method of the sale settings, and keeps it', async () => {
+    const cash = (await c.snapshot('/api/v1/payment-methods')).find((r) => r.name === 'Cash')!;
+    const res = await c.call('DELETE', `/api/v1/payment-methods/${cash.id}`, c.owner);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toMatch(/default/i);
+    expect((await c.snapshot('/api/v1/payment-methods')).some((r) => r.id === cash.id)).toBe(true);
+  });
 });

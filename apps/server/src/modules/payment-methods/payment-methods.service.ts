@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { crudTableService } from '../../http/crud-table';
+import { assertNotDefaultPaymentMethod } from '../sale-settings/index';
 
 export const PAYMENT_METHOD_COUNTER = 'payment_methods';
 
@@ -28,5 +29,7 @@ export function paymentMethodsService(deps: Deps) {
     select: selectPaymentMethods,
     toApi: (r): PaymentMethod => ({ ...r, type: r.type as PaymentMethodType, status: Boolean(r.status) }),
     columns: (i: PaymentMethodInput) => ({ type: i.type, account_details: i.account_details || null }),
+    // The sale settings' default payment method stays until another default is chosen.
+    beforeRemove: (trx, businessId, id) => assertNotDefaultPaymentMethod(trx, businessId, id),
   });
 }

@@ -1,0 +1,2 @@
+export { customerRoutes } from './customers.routes';
+export { customersService } from './customers.service';

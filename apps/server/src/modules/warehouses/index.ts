@@ -1,0 +1,2 @@
+export { warehouseRoutes } from './warehouses.routes';
+export { warehousesService } from './warehouses.service';
