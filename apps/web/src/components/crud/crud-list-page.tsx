@@ -1,5 +1,5 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { ActionIcon, Button, Group, Modal, Paper, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Modal, Paper, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +42,22 @@ export interface CrudListConfig<T extends { id: string; status?: boolean }, TInp
   exportable?: boolean;
   /** Extra filters beside the search, each a choice kept in the address under its query key (e.g. role_id). */
   filters?: ListFilter[];
+  /** Rows can be ticked (the ticks stay while paging and filtering); `bar` offers what to do with them. */
+  selection?: ListSelection<T>;
+}
+
+export interface ListSelection<T> {
+  /** Translation key of the tick column's header and of each tick's label. */
+  header: string;
+  /** Shown above the table while any row is ticked. */
+  bar: (ctx: SelectionContext<T>) => ReactNode;
+}
+
+export interface SelectionContext<T> {
+  selected: T[];
+  pageRows: T[];
+  select: (rows: T[], on: boolean) => void;
+  clear: () => void;
 }
 
 export interface ListFilter {
@@ -62,6 +78,7 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
   const list = useCrudList<T>(cfg.resource, query);
   const m = useCrudMutations<T, TInput>(cfg.resource);
   const [editing, setEditing] = useState<T | null | undefined>(undefined);
+  const [selected, setSelected] = useState<ReadonlyMap<string, T>>(new Map());
   const can = { create: true, edit: true, delete: true, status: true, ...cfg.can };
 
   const rows = list.data?.data ?? [];
@@ -101,7 +118,24 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
       </Group>
     ),
   };
-  const columns = [...cfg.columns, ...(cfg.withStatus ? [statusColumn] : []), actionsColumn];
+  const select = (picked: T[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      for (const row of picked) {
+        if (on) next.set(row.id, row);
+        else next.delete(row.id);
+      }
+      return next;
+    });
+  const selectColumn: Column<T> | null = cfg.selection
+    ? {
+        key: 'select', header: cfg.selection.header, width: 48,
+        render: (row) => (
+          <Checkbox checked={selected.has(row.id)} onChange={(e) => select([row], e.currentTarget.checked)} aria-label={t(cfg.selection!.header)} data-testid="row-select" />
+        ),
+      }
+    : null;
+  const columns = [...(selectColumn ? [selectColumn] : []), ...cfg.columns, ...(cfg.withStatus ? [statusColumn] : []), actionsColumn];
 
   const onSort = (key: string) => update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' });
 
@@ -147,6 +181,11 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
           </Group>
         </Group>
 
+        {cfg.selection && selected.size > 0 && (
+          <Group gap="sm" mb="sm" data-testid="selection-bar">
+            {cfg.selection.bar({ selected: [...selected.values()], pageRows: rows, select, clear: () => setSelected(new Map()) })}
+          </Group>
+        )}
         <DataTable
           columns={columns}
           rows={rows}

@@ -24,6 +24,10 @@ export function ListSearch({ state, update, placeholder }: { state: ListState; u
       leftSection={<IconSearch size={16} />}
       value={searchText}
       onChange={(e) => setSearchText(e.currentTarget.value)}
+      // A barcode scanner types the code and Enter: search at once instead of after the pause.
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && searchText !== state.search) update({ search: searchText });
+      }}
       w={{ base: '100%', sm: 320 }}
       aria-label={t('common.search')}
       data-testid="search"

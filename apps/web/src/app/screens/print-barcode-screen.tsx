@@ -1,0 +1,5 @@
+import { PrintBarcodePage } from '../../features/products';
+
+export function PrintBarcodeScreen() {
+  return <PrintBarcodePage />;
+}

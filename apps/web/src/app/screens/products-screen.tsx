@@ -1,0 +1,5 @@
+import { ProductList } from '../../features/products';
+
+export function ProductsScreen() {
+  return <ProductList />;
+}

@@ -1,0 +1,34 @@
+import { MultiSelect, Paper, Stack, Switch, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useWarehouseOptions } from '../api/options';
+import type { SectionProps } from './form-types';
+
+/** Where the product is sold (every branch, or the ones chosen) and whether it is on sale at all. */
+export function AvailabilitySection({ form }: SectionProps) {
+  const { t } = useTranslation();
+  const warehouses = useWarehouseOptions();
+  const v = form.getValues();
+  const data = (warehouses.data ?? []).filter((w) => w.status || v.branch_ids.includes(w.id)).map((w) => ({ value: w.id, label: w.name }));
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Title order={4}>{t('product.section_availability')}</Title>
+        <Switch label={t('common.active')} description={t('product.status_hint')} data-testid="status" {...form.getInputProps('status', { type: 'checkbox' })} />
+        <Switch label={t('product.all_branches')} data-testid="all-branches" {...form.getInputProps('all_branches', { type: 'checkbox' })} />
+        {!v.all_branches && (
+          <MultiSelect
+            label={t('product.branches')}
+            placeholder={t('product.branches_placeholder')}
+            data={data}
+            searchable
+            clearable
+            nothingFoundMessage={t('common.no_match')}
+            comboboxProps={{ zIndex: 2100 }}
+            data-testid="branches"
+            {...form.getInputProps('branch_ids')}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
