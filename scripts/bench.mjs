@@ -39,6 +39,10 @@ function numberEnv(name, fallback, min, max) {
 const DURATION = numberEnv('BENCH_DURATION', 10, 1, 120); // seconds per measured route
 const WARMUP = numberEnv('BENCH_WARMUP', 2, 0, 30); // seconds of unrecorded traffic before each route
 const CATEGORIES = Math.round(numberEnv('BENCH_CATEGORIES', 100_000, 1, 1_000_000));
+const PRODUCTS = Math.round(numberEnv('BENCH_PRODUCTS', 100_000, 1000, 1_000_000));
+// Known rows of the seeded catalogue (see apps/server/src/cli/bench-products.ts): product 54321 and its codes.
+const BENCH_SKU = 'BNC-054321';
+const BENCH_BARCODE = '2000000543215';
 const CONNECTIONS = 50;
 const LOGIN_CONNECTIONS = 8; // Argon2id (19 MiB, t=2) is deliberately slow: a few clients already saturate it.
 const TARGET_RATIO = 0.3;
@@ -52,6 +56,10 @@ const ROUTES = [
   { key: 'list', label: 'GET categories page 1', path: '/api/v1/categories?page=1&per_page=10', auth: true },
   { key: 'list_deep', label: 'GET categories page 500', path: '/api/v1/categories?page=500&per_page=10', auth: true },
   { key: 'search', label: 'GET categories search', path: '/api/v1/categories?page=1&per_page=10&search=Category%200999', auth: true },
+  { key: 'products', label: 'GET products page 1', path: '/api/v1/products?page=1&per_page=10', auth: true },
+  { key: 'products_name', label: 'GET products search by name fragment', path: '/api/v1/products?page=1&per_page=10&search=ngo%20smoo', auth: true },
+  { key: 'products_sku', label: 'GET products search by SKU', path: `/api/v1/products?page=1&per_page=10&search=${BENCH_SKU}`, auth: true },
+  { key: 'products_barcode', label: 'GET products search by barcode', path: `/api/v1/products?page=1&per_page=10&search=${BENCH_BARCODE}`, auth: true },
   {
     key: 'login',
     label: 'POST /api/v1/login',
@@ -262,7 +270,7 @@ async function seedCategories(env) {
   let out = '';
   let err = '';
   await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SEED_JS, '--count', String(CATEGORIES)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SEED_JS, '--count', String(CATEGORIES), '--products', String(PRODUCTS)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err = tail(err + d)));
@@ -399,10 +407,10 @@ async function benchDatabase(name, databaseUrl) {
   const server = await startServer(env);
   const startMs = Math.round(performance.now() - t0);
 
-  process.stdout.write(`[${name}] seeding ${CATEGORIES.toLocaleString('en-US')} categories into Demo Coffee...\n`);
+  process.stdout.write(`[${name}] seeding ${CATEGORIES.toLocaleString('en-US')} categories and ${PRODUCTS.toLocaleString('en-US')} products into Demo Coffee...\n`);
   const seed = await seedCategories(env);
   checkInterrupted();
-  process.stdout.write(`[${name}] seeded ${seed.inserted.toLocaleString('en-US')} categories in ${(seed.ms / 1000).toFixed(1)} s\n`);
+  process.stdout.write(`[${name}] seeded ${seed.inserted.toLocaleString('en-US')} categories and ${seed.products.toLocaleString('en-US')} products in ${(seed.ms / 1000).toFixed(1)} s\n`);
 
   const login = await api(server.base, '/api/v1/login', { method: 'POST', body: OWNER });
   const token = login.access_token;
@@ -411,6 +419,16 @@ async function benchDatabase(name, databaseUrl) {
   const search = await api(server.base, ROUTES.find((r) => r.key === 'search').path, { token });
   if (page1.meta.total < CATEGORIES || page1.data.length !== 10) {
     throw new Error(`Unexpected list answer after seeding: total ${page1.meta.total}, ${page1.data.length} rows`);
+  }
+  const products = await api(server.base, ROUTES.find((r) => r.key === 'products').path, { token });
+  const byName = await api(server.base, ROUTES.find((r) => r.key === 'products_name').path, { token });
+  const bySku = await api(server.base, ROUTES.find((r) => r.key === 'products_sku').path, { token });
+  const byBarcode = await api(server.base, ROUTES.find((r) => r.key === 'products_barcode').path, { token });
+  if (products.meta.total < PRODUCTS || products.data.length !== 10) {
+    throw new Error(`Unexpected product list after seeding: total ${products.meta.total}, ${products.data.length} rows`);
+  }
+  if (byName.meta.total < 1 || bySku.data[0]?.sku_code !== BENCH_SKU || byBarcode.data[0]?.barcode !== BENCH_BARCODE) {
+    throw new Error(`Unexpected product search answers: name ${byName.meta.total}, sku ${bySku.meta.total}, barcode ${byBarcode.meta.total}`);
   }
 
   const routes = {};
@@ -431,9 +449,11 @@ async function benchDatabase(name, databaseUrl) {
   await server.stop();
   return {
     server_start_ms: startMs,
-    seed: { categories: seed.inserted, ms: seed.ms },
+    seed: { categories: seed.inserted, products: seed.products, ms: seed.ms },
     list_total: page1.meta.total,
     search_matches: search.meta.total,
+    product_total: products.meta.total,
+    product_name_matches: byName.meta.total,
     routes,
   };
 }

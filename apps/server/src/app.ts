@@ -31,6 +31,16 @@ import { brandRoutes } from './modules/brands/index';
 import { unitRoutes } from './modules/units/index';
 import { supplierRoutes } from './modules/suppliers/index';
 import { paymentMethodRoutes } from './modules/payment-methods/index';
+import { warehouseRoutes } from './modules/warehouses/index';
+import { customerRoutes } from './modules/customers/index';
+import { saleSettingsRoutes } from './modules/sale-settings/index';
+import { mediaRoutes } from './modules/media/index';
+import { productRoutes } from './modules/products/index';
+import { variationRoutes } from './modules/variations/index';
+import { variationValueRoutes } from './modules/variation-values/index';
+import { serviceChargeRoutes } from './modules/service-charges/index';
+import { adjustmentTypeRoutes } from './modules/adjustment-types/index';
+import { publicMenuRoutes } from './modules/public-menu/index';
 
 /** Every module's routes, in one list: adding a module is adding a line here. */
 const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
@@ -51,6 +61,16 @@ const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   unitRoutes,
   supplierRoutes,
   paymentMethodRoutes,
+  warehouseRoutes,
+  customerRoutes,
+  saleSettingsRoutes,
+  mediaRoutes,
+  productRoutes,
+  variationRoutes,
+  variationValueRoutes,
+  serviceChargeRoutes,
+  adjustmentTypeRoutes,
+  publicMenuRoutes,
 ];
 
 const CSP = {
@@ -94,7 +114,10 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     return token ? authenticate(deps, token, req.ip ?? null) : null;
   });
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: CSP }, crossOriginEmbedderPolicy: false });
+  // Images stored in an S3-compatible bucket load from its public address.
+  const imageOrigin = config.media.kind === 's3' ? new URL(config.media.publicUrl).origin : null;
+  const directives = imageOrigin ? { ...CSP, imgSrc: [...CSP.imgSrc, imageOrigin] } : CSP;
+  await app.register(helmet, { contentSecurityPolicy: { directives }, crossOriginEmbedderPolicy: false });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false });
   await app.register(swagger, {
     openapi: {

@@ -3,6 +3,9 @@
  * the real app on top of it, and helpers to sign in. TEST_DB=sqlite|pg picks the database.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
@@ -78,7 +81,9 @@ export async function createTestApp(options: { seed?: boolean; env?: NodeJS.Proc
   const { handle } = tdb;
   await migrateToLatest(handle.db, handle.kind);
   const clock = new TestClock();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/posauto-test', ...options.env });
+  // A data directory of its own (uploads, outbox), removed on close, unless the test names one.
+  const ownDir = options.env?.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'posauto-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: ownDir ?? undefined, ...options.env });
   const deps: Deps = { db: handle.db, kind: handle.kind, clock, config };
   if (options.seed !== false) await seedDemoIfEmpty(deps);
   const app = await buildApp(deps);
@@ -90,6 +95,7 @@ export async function createTestApp(options: { seed?: boolean; env?: NodeJS.Proc
     async close() {
       await app.close();
       await tdb.drop();
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };
 }

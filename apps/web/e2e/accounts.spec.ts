@@ -73,7 +73,8 @@ test('a new shop signs up through the screens, is activated by the platform team
   await expect(page).toHaveURL(/\/completed/);
   await expect(page.getByText('about 5 minutes')).toBeVisible();
   await page.getByTestId('completed-signin').click();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('login-error')).toContainText('waiting for activation');
@@ -169,7 +170,10 @@ test('a member of staff resets a forgotten password with the emailed code, then 
   await page.getByTestId('forgot-password-link').click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   const before = mailCount(email);
-  await page.getByLabel(/^Email/).fill(email);
+  // The screen loads on demand: until it is there, the sign-in form (with its own Email field) still shows.
+  const emailForm = page.getByTestId('forgot-email-form');
+  await expect(emailForm).toBeVisible();
+  await emailForm.getByLabel(/^Email/).fill(email);
   await page.getByTestId('forgot-submit').click();
   await expect(page.getByTestId('reset-form')).toBeVisible();
   const code = await readCode(email, before);

@@ -65,7 +65,7 @@ test.describe('the public menu on a phone, signed out', () => {
 
     // A chip scrolls to its section; the search filters on the phone itself.
     await page.getByTestId('menu-chip').filter({ hasText: 'Iced coffee' }).click();
-    await expect(card).toBeInViewport();
+    await expect(page.getByTestId('menu-section').filter({ hasText: 'Iced coffee' }).getByRole('heading')).toBeInViewport();
     await page.getByTestId('menu-search').fill(SINGLE.slice(0, 14).toLowerCase());
     await expect(page.getByTestId('menu-product').filter({ hasText: SINGLE })).toBeVisible();
     await page.getByTestId('menu-search').fill('no such dish anywhere');

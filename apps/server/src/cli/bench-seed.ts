@@ -1,9 +1,10 @@
 /**
- * Benchmark seeding: inserts many categories into one business, fast (multi-row inserts in one transaction),
- * and bumps the business's categories counter by the same number so the list's total stays true.
+ * Benchmark seeding: inserts many categories and products into one business, fast (multi-row inserts in one
+ * transaction), and bumps the business's counters by the same numbers so the lists' totals stay true.
+ * Products get their SKU and barcode rows in product_codes, as the products service writes them.
  * Uses the server's own configuration (DATA_DIR / DATABASE_URL) and database code. Used by `npm run bench`.
- * Usage: node apps/server/dist/bench-seed.js [--count 100000] [--business 'Demo Coffee'] [--batch 1000]
- * Prints one JSON line: {"business_id": ..., "inserted": N, "ms": T}.
+ * Usage: node apps/server/dist/bench-seed.js [--count 100000] [--products 100000] [--business 'Demo Coffee'] [--batch 1000]
+ * Prints one JSON line: {"business_id": ..., "inserted": N, "products": N, "ms": T}.
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -13,6 +14,8 @@ import { bumpCounter } from '../db/list';
 import type { NewCategory } from '../db/types';
 import { newId } from '../lib/ids';
 import { CATEGORY_COUNTER } from '../modules/categories/index';
+import { PRODUCT_COUNTER } from '../modules/products/index';
+import { benchProductRows, PRODUCT_BENCH_BATCH } from './bench-products';
 
 const ICONS = ['coffee', 'cup', 'glass', 'bottle', 'cake', 'cookie', 'bread', 'tag'];
 /** The first categories are the parents some later ones point to (inserted in an earlier batch). */
@@ -25,12 +28,15 @@ async function run(): Promise<void> {
   const { values } = parseArgs({
     options: {
       count: { type: 'string', default: '100000' },
+      products: { type: 'string', default: '0' },
       business: { type: 'string', default: 'Demo Coffee' },
       batch: { type: 'string', default: '1000' },
     },
   });
   const count = Number(values.count);
   const batch = Number(values.batch);
+  const productCount = Number(values.products);
+  if (!Number.isInteger(productCount) || productCount < 0 || productCount > 10_000_000) throw new Error('--products must be a whole number from 0 to 10000000');
   if (!Number.isInteger(count) || count < 1 || count > 10_000_000) throw new Error('--count must be a whole number from 1 to 10000000');
   // 8 bound values per row: 1000 rows stay far below SQLite's (32766) and PostgreSQL's (65535) parameter limits.
   if (!Number.isInteger(batch) || batch < 1 || batch > 4000) throw new Error('--batch must be a whole number from 1 to 4000');
@@ -73,13 +79,19 @@ async function run(): Promise<void> {
         await trx.insertInto('categories').values(rows).execute();
       }
       await bumpCounter(trx, handle.kind, businessId, CATEGORY_COUNTER, count);
+      for (let from = 1; from <= productCount; from += PRODUCT_BENCH_BATCH) {
+        const { products, codes } = benchProductRows(businessId, from, Math.min(productCount, from + PRODUCT_BENCH_BATCH - 1), base, parentIds);
+        await trx.insertInto('products').values(products).execute();
+        await trx.insertInto('product_codes').values(codes).execute();
+      }
+      await bumpCounter(trx, handle.kind, businessId, PRODUCT_COUNTER, productCount);
     });
 
     // PostgreSQL's autovacuum would analyze the table within a minute of such an insert; do it now so the
     // measured plans are the ones a live server gets. SQLite has no background ANALYZE and the server runs none.
-    if (handle.kind === 'postgres') await sql`ANALYZE categories`.execute(handle.db);
+    if (handle.kind === 'postgres') await sql`ANALYZE categories, products, product_codes`.execute(handle.db);
     const ms = Math.round(performance.now() - started);
-    process.stdout.write(`${JSON.stringify({ business_id: businessId, inserted: count, ms })}\n`);
+    process.stdout.write(`${JSON.stringify({ business_id: businessId, inserted: count, products: productCount, ms })}\n`);
   } finally {
     await handle.close();
   }

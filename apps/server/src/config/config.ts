@@ -27,7 +27,29 @@ const envSchema = z.object({
     (v) => v === undefined || v === '' || /^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(v.trim()),
     'MAIL_FROM must be an address, e.g. POSAUTO <no-reply@example.com>',
   ),
+  S3_ENDPOINT: z.string().optional().refine((v) => !v || isHttpUrl(v), 'S3_ENDPOINT must be an http:// or https:// URL, e.g. https://s3.eu-central-1.amazonaws.com'),
+  S3_BUCKET: z.string().optional().refine((v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), 'S3_BUCKET must be a bucket name (lower-case letters, digits, dots and dashes)'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().optional().refine((v) => !v || /^[a-z0-9-]{2,32}$/.test(v), 'S3_REGION must be a region name such as us-east-1'),
+  S3_PUBLIC_URL: z.string().optional().refine((v) => !v || isHttpUrl(v), 'S3_PUBLIC_URL must be an http:// or https:// URL'),
+}).superRefine((e, issue) => {
+  // An S3 store needs all four; a partial set is a mistake, not a reason to fall back to local files quietly.
+  const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (!s3.some((k) => e[k])) return;
+  for (const k of s3) {
+    if (!e[k]) issue.addIssue({ code: 'custom', path: [k], message: `${k} must be set too when any of ${s3.join(', ')} is set` });
+  }
 });
+
+function isHttpUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 function isSmtpUrl(v: string): boolean {
   try {
@@ -53,7 +75,13 @@ export type Config = {
   /** Outgoing mail: through this SMTP server, or (unset) written to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where uploaded images go: DATA_DIR/media (served at /media/...) or an S3-compatible bucket. */
+  media: MediaConfig;
 };
+
+export type MediaConfig =
+  | { kind: 'local'; dir: string }
+  | { kind: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl: string };
 
 export class ConfigError extends Error {}
 
@@ -80,5 +108,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
+    media: mediaConfig(e, dataDir),
+  };
+}
+
+function mediaConfig(e: z.infer<typeof envSchema>, dataDir: string): MediaConfig {
+  if (!e.S3_ENDPOINT || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) return { kind: 'local', dir: resolve(dataDir, 'media') };
+  const endpoint = e.S3_ENDPOINT.replace(/\/+$/, '');
+  return {
+    kind: 's3',
+    endpoint,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION || 'us-east-1',
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    // Path-style object URLs unless a public base (CDN or bucket website) is given.
+    publicUrl: (e.S3_PUBLIC_URL || `${endpoint}/${e.S3_BUCKET}`).replace(/\/+$/, ''),
   };
 }

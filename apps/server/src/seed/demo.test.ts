@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, KARAOKE, loginAs, type TestContext } from '../../test/harness';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { bearer, createTestApp, KARAOKE, loginAs, OWNER, type TestContext } from '../../test/harness';
 import { DEMO_LOGINS } from './demo';
 
 describe('the demo data', () => {
@@ -22,5 +24,20 @@ describe('the demo data', () => {
     expect(categories.meta.total).toBe(5);
     expect(categories.data.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Beer', 'Karaoke rooms']));
     expect(categories.data.map((c: { name: string }) => c.name)).not.toContain('Coffee');
+  });
+
+  it('gives Demo Coffee about forty products of all three types, with pictures in the media store', async () => {
+    const token = await loginAs(t.app, OWNER);
+    const list = (await t.app.inject({ url: '/api/v1/products?per_page=all', headers: bearer(token) })).json();
+    const products = list.data as Array<{ type: string; image: string | null; image_url: string | null; variant_count: number; product_name: string }>;
+    expect(list.meta.total).toBeGreaterThanOrEqual(35);
+    expect(new Set(products.map((p) => p.type))).toEqual(new Set(['single', 'variation', 'combo']));
+    expect(products.find((p) => p.product_name === 'Iced latte')!.variant_count).toBe(9);
+    for (const p of products) {
+      expect(p.image, p.product_name).toBeTruthy();
+      expect(existsSync(join(t.deps.config.dataDir, 'media', p.image!)), p.product_name).toBe(true);
+    }
+    const karaoke = (await t.app.inject({ url: '/api/v1/products?per_page=all', headers: bearer(await loginAs(t.app, KARAOKE)) })).json();
+    expect(karaoke.meta.total).toBe(8);
   });
 });

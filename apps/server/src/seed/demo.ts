@@ -11,6 +11,9 @@ import { BRAND_COUNTER } from '../modules/brands/index';
 import { PAYMENT_METHOD_COUNTER } from '../modules/payment-methods/index';
 import { SUPPLIER_COUNTER } from '../modules/suppliers/index';
 import { UNIT_COUNTER } from '../modules/units/index';
+import { seedShopSettings } from './demo-shop-settings';
+import { seedSettingLists } from './demo-setting-lists';
+import { seedDemoProducts } from './demo-products';
 
 export const DEMO_LOGINS = [
   { email: 'owner@posauto.local', password: 'owner1234', who: 'Demo Coffee owner (every permission)' },
@@ -109,6 +112,7 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
       { name: 'Bottle', short_name: 'btl', base_unit_id: null, operation_value: FACTOR_SCALE },
       { id: can, name: 'Can', short_name: 'can', base_unit_id: null, operation_value: FACTOR_SCALE },
       { name: 'Box of 24', short_name: 'box', base_unit_id: can, operation_value: 24 * FACTOR_SCALE },
+      { name: 'Piece', short_name: 'pc', base_unit_id: null, operation_value: FACTOR_SCALE },
     ], at);
 
     const karaoke = await createBusiness(trx, {
@@ -120,6 +124,12 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
     }
     await bumpCounter(trx, deps.kind, karaoke.businessId, CATEGORY_COUNTER, KARAOKE_CATEGORIES.length);
     await seedRows(trx, deps, 'payment_methods', PAYMENT_METHOD_COUNTER, karaoke.businessId, PAYMENT_METHODS, at);
+    await seedShopSettings(trx, deps, shop.businessId, karaoke.businessId, at);
+    await seedRows(trx, deps, 'units', UNIT_COUNTER, karaoke.businessId, ['Can', 'Bottle', 'Plate', 'Piece'].map((name) => (
+      { name, short_name: name === 'Bottle' ? 'btl' : name === 'Piece' ? 'pc' : name.toLowerCase(), base_unit_id: null, operation_value: FACTOR_SCALE }
+    )), at);
+    await seedSettingLists(trx, deps, shop.businessId, karaoke.businessId, at);
+    await seedDemoProducts(trx, deps, shop, karaoke);
 
     for (const a of DEMO_STOCK_ALERTS) {
       const created = new Date(deps.clock.now().getTime() - a.minutesAgo * 60_000).toISOString();

@@ -81,6 +81,9 @@ export function products(kind: DialectKind): Migration {
         .addColumn('variation_value_id', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('product_variant_values_pk', ['business_id', 'variant_id', 'variation_id'])
         .addForeignKeyConstraint('product_variant_values_variant_fk', ['business_id', 'variant_id'], 'product_variants', ['business_id', 'id'], (c) => c.onDelete('cascade'))
+        // A variation or value that variants stand for cannot be deleted (the setting screens answer 409).
+        .addForeignKeyConstraint('product_variant_values_variation_fk', ['business_id', 'variation_id'], 'variations', ['business_id', 'id'])
+        .addForeignKeyConstraint('product_variant_values_value_fk', ['business_id', 'variation_value_id'], 'variation_values', ['business_id', 'id'])
         .execute();
       await db.schema.createIndex('product_variant_values_value').on('product_variant_values').columns(['business_id', 'variation_value_id']).execute();
 

@@ -1,10 +1,15 @@
 import type { Kysely, Migration } from 'kysely';
+import { createProductSearch, dropProductSearch } from '../dialect/product-search';
 import type { DialectKind } from '../dialect/index';
 
-/** Placeholder: filled in by the module that owns these tables. */
-export function productSearch(_kind: DialectKind): Migration {
+/**
+ * Indexed product name search (fragments of a name), so the product list stays fast with 100,000 products in one
+ * shop: SQLite FTS5 trigram, PostgreSQL pg_trgm (see dialect/product-search.ts). SKUs and barcodes are found
+ * exactly through product_codes' primary key.
+ */
+export function productSearch(kind: DialectKind): Migration {
   return {
-    async up(_db: Kysely<any>) {},
-    async down(_db: Kysely<any>) {},
+    up: (db: Kysely<any>) => createProductSearch(db, kind),
+    down: (db: Kysely<any>) => dropProductSearch(db, kind),
   };
 }

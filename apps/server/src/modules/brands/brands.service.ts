@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { crudTableService } from '../../http/crud-table';
+import { conflict } from '../../http/errors';
 
 export const BRAND_COUNTER = 'brands';
 
@@ -19,5 +20,9 @@ export function brandsService(deps: Deps) {
     select: selectBrands,
     toApi: (r): Brand => ({ ...r, status: Boolean(r.status) }),
     columns: (input: BrandInput) => ({ description: input.description || null }),
+    async beforeRemove(trx, businessId, id) {
+      const used = await trx.selectFrom('products').select('id').where('business_id', '=', businessId).where('brand_id', '=', id).executeTakeFirst();
+      if (used) throw conflict('errors.brand_in_use');
+    },
   });
 }

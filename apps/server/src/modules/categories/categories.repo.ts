@@ -36,6 +36,11 @@ export async function hasChildren(db: Kysely<Database>, businessId: string, id: 
   return Boolean(await db.selectFrom('categories').select('id').where('business_id', '=', businessId).where('parent_id', '=', id).executeTakeFirst());
 }
 
+/** True when some product is in this category (the category cannot be deleted then). */
+export async function hasProducts(db: Kysely<Database>, businessId: string, id: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('products').select('id').where('business_id', '=', businessId).where('category_id', '=', id).executeTakeFirst());
+}
+
 export async function insertCategory(db: Kysely<Database>, row: NewCategory): Promise<void> {
   await db.insertInto('categories').values(row).execute();
 }

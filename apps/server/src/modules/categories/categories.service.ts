@@ -113,6 +113,7 @@ export function categoriesService(deps: Deps): Required<CrudService<Category, Ca
       write(async (trx) => {
         await load(trx, ctx, id);
         if (await repo.hasChildren(trx, ctx.businessId, id)) throw conflict('errors.category_has_children');
+        if (await repo.hasProducts(trx, ctx.businessId, id)) throw conflict('errors.category_in_use');
         await repo.deleteCategory(trx, ctx.businessId, id);
         await bumpCounter(trx, kind, ctx.businessId, CATEGORY_COUNTER, -1);
         await audit(trx, ctx, 'delete', id);

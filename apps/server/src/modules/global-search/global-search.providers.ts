@@ -3,6 +3,7 @@ import type { GlobalSearchResult } from '@posauto/shared/schemas/shell';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { categorySearchProvider } from '../categories/index';
+import { productSearchProvider } from '../products/index';
 
 /**
  * One kind of record the global search finds. A module that wants its records found adds one provider to
@@ -16,5 +17,5 @@ export interface RecordSearchProvider {
 
 /** Every record provider, in the order their results are listed. */
 export function recordSearchProviders(deps: Deps): RecordSearchProvider[] {
-  return [categorySearchProvider(deps)];
+  return [categorySearchProvider(deps), productSearchProvider(deps)];
 }

@@ -59,7 +59,7 @@ describe('global search service', () => {
     expect(found.map((r) => r.subtitle)).toEqual(['Page', 'record', 'record']);
   });
 
-  it('registers the categories provider, guarded by category-management', () => {
-    expect(recordSearchProviders(t.deps).map((p) => p.permission)).toEqual(['category-management']);
+  it('registers the categories and products providers, guarded by category-management and product-list', () => {
+    expect(recordSearchProviders(t.deps).map((p) => p.permission)).toEqual(['category-management', 'product-list']);
   });
 });

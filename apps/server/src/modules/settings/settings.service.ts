@@ -51,10 +51,7 @@ async function load(db: Kysely<Database>, ctx: RequestContext, logoUrl: (key: st
   };
 }
 
-/**
- * Where the browser loads the logo: an image of the media store. A logo saved at sign-up before the media store
- * existed (a file under DATA_DIR/uploads/logos) is not served, so it answers as no logo until a new one is uploaded.
- */
+/** Where the browser loads the logo: an image of the media store (sign-up and this screen both store it there). */
 const logoUrlFor = (deps: Deps) => (key: string) => (MEDIA_KEY.test(key) ? mediaUrl(deps, key) : null);
 
 export async function getGeneralSetting(deps: Deps, ctx: RequestContext): Promise<GeneralSettingResponse> {

@@ -1,5 +1,3 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { invalid } from '../../http/errors';
 
 export const MAX_LOGO_BYTES = 1024 * 1024;
@@ -30,12 +28,3 @@ export function decodeLogo(dataUrl: string): Logo {
   return { bytes, ext };
 }
 
-/** Writes DATA_DIR/uploads/logos/<business id>.<ext>; answers the path relative to DATA_DIR/uploads and an undo. */
-export async function storeLogo(dataDir: string, businessId: string, logo: Logo): Promise<{ path: string; remove: () => Promise<void> }> {
-  const dir = join(dataDir, 'uploads', 'logos');
-  await mkdir(dir, { recursive: true });
-  const name = `${businessId}.${logo.ext}`;
-  const file = join(dir, name);
-  await writeFile(file, logo.bytes, { mode: 0o644 });
-  return { path: `logos/${name}`, remove: () => rm(file, { force: true }) };
-}

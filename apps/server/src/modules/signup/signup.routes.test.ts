@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verify } from '@node-rs/argon2';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShop } from '../../../test/factories';
 import { ADMIN, bearer, createTestApp, loginAs, OWNER, type TestContext } from '../../../test/harness';
@@ -17,9 +18,11 @@ const locale = (lang: string) =>
     messages: Record<string, string>;
   };
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR rest of a tiny png')]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF tiny jpeg')]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 tiny')]);
+// Real (tiny) images: the server decodes a logo before it keeps it.
+const tiny = (format: 'png' | 'jpeg' | 'webp') => sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a7' } }).toFormat(format).toBuffer();
+let PNG: Buffer;
+let JPEG: Buffer;
+let WEBP: Buffer;
 const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
 
 let addressCount = 0;
@@ -44,6 +47,7 @@ describe('sign-up through a real SMTP server', () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
+    [PNG, JPEG, WEBP] = await Promise.all([tiny('png'), tiny('jpeg'), tiny('webp')]);
     dataDir = await mkdtemp(join(tmpdir(), 'posauto-signup-'));
     t = await createTestApp({ env: { SMTP_URL: smtp.url, DATA_DIR: dataDir } });
   });
@@ -360,15 +364,15 @@ describe('sign-up through a real SMTP server', () => {
       expect(await t.deps.db.selectFrom('businesses').select('id').where('shop_name', 'in', ['Used Twice', 'Too Late']).execute()).toEqual([]);
     });
 
-    it('stores a PNG, JPEG or WebP logo under DATA_DIR/uploads/logos/<business id>', async () => {
+    it('stores a PNG, JPEG or WebP logo in the media store, as WebP', async () => {
       for (const [mime, bytes, ext] of [['image/png', PNG, 'png'], ['image/jpeg', JPEG, 'jpg'], ['image/webp', WEBP, 'webp']] as const) {
         const token = await verifiedToken(newEmail());
         const shopName = `Logo ${ext}`;
         const res = await post('/api/v1/registration', shopInfo(token, { shop_name: shopName, logo: dataUrl(mime, bytes) }));
         expect(res.statusCode, res.body).toBe(201);
         const b = await t.deps.db.selectFrom('businesses').select(['id', 'logo']).where('shop_name', '=', shopName).executeTakeFirstOrThrow();
-        expect(b.logo).toBe(`logos/${b.id}.${ext}`);
-        expect(await readFile(join(dataDir, 'uploads', 'logos', `${b.id}.${ext}`))).toEqual(bytes);
+        expect(b.logo).toMatch(new RegExp(`^${b.id}/[0-9a-f]{32}\\.webp$`));
+        expect((await sharp(await readFile(join(dataDir, 'media', b.logo!))).metadata()).format).toBe('webp');
       }
     });
 
@@ -380,6 +384,7 @@ describe('sign-up through a real SMTP server', () => {
         [dataUrl('image/gif', Buffer.from('GIF89a....')), notImage],
         [dataUrl('image/png', JPEG), notImage],
         [dataUrl('image/png', Buffer.from('not a png at all')), notImage],
+        [dataUrl('image/png', Buffer.concat([PNG.subarray(0, 16), Buffer.from('a PNG header and then garbage')])), notImage],
         ['https://example.com/logo.png', notImage],
         [dataUrl('image/png', Buffer.concat([PNG, Buffer.alloc(1024 * 1024)])), { logo: 'The logo must be 1 MB or smaller' }],
       ];

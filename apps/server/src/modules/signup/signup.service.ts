@@ -1,13 +1,14 @@
 import type { RegisterBody, ShopInfoBody } from '@posauto/shared/schemas/accounts';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/dialect/index';
-import { AppError, conflict } from '../../http/errors';
+import { AppError, conflict, invalid } from '../../http/errors';
 import { hashPassword, hashToken, newToken } from '../../lib/secrets';
 import { writeAudit } from '../audit/index';
 import { createBusiness } from '../businesses/index';
 import { forgotPassword } from '../password-reset/index';
 import { consumeCode, reserveSend, sendCode, type CodePurpose, type MailContext } from '../email-codes/index';
-import { decodeLogo, storeLogo } from './logo';
+import { deleteImage, normaliseImage, storeImage } from '../media/index';
+import { decodeLogo } from './logo';
 import * as repo from './signup.repo';
 
 /** After the email is verified, the shop info must follow within an hour. */
@@ -60,7 +61,7 @@ export async function resendCode(deps: Deps, body: { email: string; purpose: Cod
  * the owner (with the password given at step 1), in one transaction; the token works once.
  */
 export async function completeRegistration(deps: Deps, body: ShopInfoBody, client: { ip: string | null }): Promise<{ status: 'pending' }> {
-  const { db, clock, config, kind } = deps;
+  const { db, clock, kind } = deps;
   const now = clock.now();
   const tokenHash = hashToken(body.registration_token);
   const registration = await repo.findRegistrationByToken(db, tokenHash);
@@ -68,6 +69,8 @@ export async function completeRegistration(deps: Deps, body: ShopInfoBody, clien
     throw registrationExpired();
   }
   const logo = body.logo ? decodeLogo(body.logo) : null;
+  // A header that looks right is not enough: the logo must decode, before anything is written.
+  if (logo) await normaliseImage(logo.bytes).catch(() => { throw invalid({ logo: 'validation.logo_invalid' }); });
   let removeLogo: (() => Promise<void>) | undefined;
   const at = now.toISOString();
   try {
@@ -81,9 +84,10 @@ export async function completeRegistration(deps: Deps, body: ShopInfoBody, clien
         shop: { phone: body.phone, address: body.address || null, companyName: body.company_name || null, contactName: body.contact_name || null, note: body.note || null },
       }, at);
       if (logo) {
-        const stored = await storeLogo(config.dataDir, created.businessId, logo);
-        removeLogo = stored.remove;
-        await repo.setLogo(trx, created.businessId, stored.path);
+        // Stored like every image (public, so the QR menu shows it); removed again if the sign-up fails.
+        const stored = await storeImage(deps, created.businessId, logo.bytes);
+        removeLogo = () => deleteImage(deps, stored.key);
+        await repo.setLogo(trx, created.businessId, stored.key);
       }
       await writeAudit(trx, {
         businessId: created.businessId, userId: created.ownerId, action: 'business.register', entity: 'business', entityId: created.businessId,

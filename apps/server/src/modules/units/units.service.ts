@@ -66,6 +66,9 @@ export function unitsService(deps: Deps) {
     async beforeRemove(trx, businessId, id) {
       const user = await trx.selectFrom('units').select('id').where('business_id', '=', businessId).where('base_unit_id', '=', id).executeTakeFirst();
       if (user) throw conflict('errors.unit_in_use');
+      const product = await trx.selectFrom('products').select('id').where('business_id', '=', businessId)
+        .where((eb) => eb.or([eb('unit_id', '=', id), eb('purchase_unit_id', '=', id), eb('sale_unit_id', '=', id)])).executeTakeFirst();
+      if (product) throw conflict('errors.unit_used_by_products');
     },
   });
 }

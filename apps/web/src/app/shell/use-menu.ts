@@ -14,7 +14,4 @@ export function useVisibleMenu(items: readonly MenuItem[] = MAIN_MENU): MenuItem
 
 export const useSettingsMenu = () => useVisibleMenu(SETTINGS_MENU);
 
-export function isActive(item: MenuItem, pathname: string): boolean {
-  if (item.to) return item.to === '/' ? pathname === '/' : pathname === item.to || pathname.startsWith(`${item.to}/`);
-  return (item.children ?? []).some((c) => isActive(c, pathname));
-}
+export { isActive } from './menu-active';

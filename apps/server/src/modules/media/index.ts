@@ -1,0 +1,3 @@
+export { mediaRoutes } from './media.routes';
+export { deleteImage, isOwnImageKey, MAX_IMAGE_BYTES, mediaUrl, normaliseImage, storeImage } from './media.service';
+export { MEDIA_KEY, mediaStore } from './media.store';
