@@ -2,7 +2,7 @@
 /**
  * CPU profile of the real server under load on one route, summarised by where the time goes.
  * Usage: node bench/profile-http.mjs [path]   (default: /api/v1/categories?page=1&per_page=10)
- * Env: PROFILE_DURATION (s, default 8), BENCH_CATEGORIES (default 100000), PROFILE_KEEP=1 keeps the .cpuprofile.
+ * Env: PROFILE_DURATION (s, default 8), BENCH_CATEGORIES (default 100000), BENCH_PRODUCTS (default 0), PROFILE_KEEP=1 keeps the .cpuprofile.
  * Needs a built server (apps/server/dist/main.js and bench-seed.js; `npm run bench` builds them).
  * It starts `node --cpu-prof` on SQLite in a temporary DATA_DIR on 127.0.0.1, seeds, signs in as the demo owner,
  * loads the route with autocannon at 50 connections, stops the server, and attributes each CPU sample taken
@@ -24,6 +24,7 @@ const DIST = process.env.BENCH_SERVER_DIST ?? join(ROOT, 'apps/server/dist'); //
 const PATH = process.argv[2] ?? '/api/v1/categories?page=1&per_page=10';
 const DURATION = Number(process.env.PROFILE_DURATION ?? 8);
 const CATEGORIES = Number(process.env.BENCH_CATEGORIES ?? 100_000);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 0);
 
 if (!existsSync(join(DIST, 'main.js')) || !existsSync(join(DIST, 'bench-seed.js'))) {
   console.error('Build the server first: npm run build -w @posauto/server');

@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Product, ProductListQuery } from '@posauto/shared/schemas/products';
 import type { DialectKind } from '../../db/dialect/index';
-import { nameSearchValue, productSearchWhere, SEARCH_COLLECTS_HITS_FIRST } from '../../db/dialect/product-search';
+import { nameSearchValue, productSearchIds, productSearchWhere, SEARCH_COLLECTS_HITS_FIRST } from '../../db/dialect/product-search';
 import { readCounter, type ListResult } from '../../db/list';
 import type { Database } from '../../db/types';
 import { productsByIds } from './product-view';
@@ -49,12 +49,20 @@ interface Shape {
  * name fragment through the name index (dialect/product-search), including variants' codes.
  */
 function filtered(db: Kysely<Database>, kind: DialectKind, shape: Shape): SelectQueryBuilder<any, any, object> {
-  let q = db.selectFrom('products as p').where('p.business_id', '=', M.biz);
+  let q =
+    kind === 'sqlite' && shape.search !== 'none'
+      ? // From the hits to their products (see productSearchIds), not from every product to the hits.
+        db
+          .selectFrom(sql`(${productSearchIds(M.biz, M.sku, M.barcode, M.name, shape.search === 'short')})`.as('s'))
+          .crossJoin('products as p')
+          .where('p.business_id', '=', M.biz)
+          .whereRef('p.id', '=', sql.ref('s.product_id'))
+      : db.selectFrom('products as p').where('p.business_id', '=', M.biz);
   if (shape.status) q = q.where('p.status', '=', M.status as unknown as number);
   if (shape.category) q = q.where('p.category_id', '=', M.category);
   if (shape.brand) q = q.where('p.brand_id', '=', M.brand);
   if (shape.type) q = q.where('p.type', '=', M.type as 'single');
-  if (shape.search !== 'none') {
+  if (shape.search !== 'none' && kind === 'postgres') {
     q = q.where(productSearchWhere(kind, M.biz, M.sku, M.barcode, M.name, shape.search === 'short'));
   }
   return q as SelectQueryBuilder<any, any, object>;
