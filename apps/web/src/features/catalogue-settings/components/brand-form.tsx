@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { brandInputSchema, type Brand, type BrandInput } from '@posauto/shared/schemas/catalogue-settings';
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/crud/form-actions';
 
 export function BrandForm({ item, submit, onCancel }: EntityFormProps<Brand, BrandInput>) {
   const { t } = useTranslation();

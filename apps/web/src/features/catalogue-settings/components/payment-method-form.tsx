@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PAYMENT_METHOD_TYPES, paymentMethodInputSchema, type PaymentMethod, type PaymentMethodInput } from '@posauto/shared/schemas/catalogue-settings';
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/crud/form-actions';
 
 type Values = { name: string; type: PaymentMethodInput['type'] | null; account_details: string; status: boolean };
 

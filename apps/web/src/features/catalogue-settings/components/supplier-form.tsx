@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { supplierInputSchema, type Supplier, type SupplierInput } from '@posauto/shared/schemas/catalogue-settings';
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/crud/form-actions';
 
 const TEXT_FIELDS = ['company', 'phone', 'email', 'address', 'note'] as const;
 

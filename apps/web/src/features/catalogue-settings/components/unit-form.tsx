@@ -5,7 +5,7 @@ import { unitInputSchema, type Unit, type UnitInput } from '@posauto/shared/sche
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
 import { useUnitOptions } from '../api/resources';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/crud/form-actions';
 
 type Values = { name: string; short_name: string; base_unit_id: string | null; operation_value: string; status: boolean };
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ADJUSTMENT_DIRECTIONS, adjustmentTypeInputSchema, type AdjustmentType, type AdjustmentTypeInput } from '@posauto/shared/schemas/setting-lists';
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/crud/form-actions';
 
 type Values = { name: string; direction: AdjustmentTypeInput['direction'] | null; description: string; status: boolean };
 

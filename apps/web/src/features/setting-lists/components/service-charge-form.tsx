@@ -11,7 +11,7 @@ import {
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
 import { useShopCurrency } from '../api/resources';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/crud/form-actions';
 
 type Values = { name: string; type: ServiceChargeInput['type'] | null; value: string; applies_to: ServiceChargeInput['applies_to'] | null; status: boolean };
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { variationInputSchema, type Variation, type VariationInput } from '@posauto/shared/schemas/setting-lists';
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/crud/form-actions';
 
 export function VariationForm({ item, submit, onCancel }: EntityFormProps<Variation, VariationInput>) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { MAX_SORT_ORDER, variationValueFormSchema, type VariationValue, type Var
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
 import { useVariationChoices } from '../api/resources';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/crud/form-actions';
 
 type Values = { variation_id: string | null; name: string; sort_order: number | string; status: boolean };
 

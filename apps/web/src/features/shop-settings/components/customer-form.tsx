@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CUSTOMER_TYPES, customerInputSchema, type Customer, type CustomerInput, type CustomerType } from '@posauto/shared/schemas/shop-settings';
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/crud/form-actions';
 
 const TEXT_FIELDS = ['company_name', 'phone', 'email', 'address', 'member_id', 'note'] as const;
 

@@ -5,7 +5,7 @@ import { SETTING_CURRENCIES, generalSettingInputSchema, type GeneralSetting } fr
 import { useEntityForm } from '../../../components/crud/use-entity-form';
 import { notifySuccess } from '../../../lib/notify';
 import { useBranchOptions, useSaveGeneralSetting } from '../api/resources';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/crud/form-actions';
 import { LogoField } from './logo-field';
 import { timeZoneOptions } from './time-zones';
 

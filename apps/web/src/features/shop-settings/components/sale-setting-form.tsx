@@ -6,7 +6,7 @@ import { useEntityForm } from '../../../components/crud/use-entity-form';
 import { notifySuccess } from '../../../lib/notify';
 import { usePaymentMethodOptions, useSaveSaleSettings } from '../api/resources';
 import { CustomerSelect } from './customer-select';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/crud/form-actions';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { warehouseInputSchema, type Warehouse, type WarehouseInput } from '@posauto/shared/schemas/shop-settings';
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
-import { FormActions } from './form-actions';
+import { FormActions } from '../../../components/crud/form-actions';
 
 export function WarehouseForm({ item, submit, onCancel }: EntityFormProps<Warehouse, WarehouseInput>) {
   const { t } = useTranslation();

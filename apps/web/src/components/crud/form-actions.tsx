@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Cancel (when the form sits in a dialog) and Save at the foot of a settings form. */
+/** Cancel (when the form sits in a dialog) and Save at the foot of an entity form. */
 export function FormActions({ saving, onCancel, mt = 'sm' }: { saving: boolean; onCancel?: () => void; mt?: string | number }) {
   const { t } = useTranslation();
   return (
