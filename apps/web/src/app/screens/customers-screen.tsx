@@ -17,6 +17,7 @@ export function CustomersScreen() {
       createTitle="customer.create_title"
       editTitle="customer.edit_title"
       withStatus
+      locked={(c) => c.is_walk_in}
       Form={CustomerForm}
       filters={[{ key: 'customer_type', placeholder: 'customer.all_types', data: CUSTOMER_TYPES.map((v) => ({ value: v, label: t(`customer.types.${v}`) })) }]}
       columns={[

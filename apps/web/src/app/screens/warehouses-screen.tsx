@@ -20,6 +20,7 @@ export function WarehousesScreen() {
       createTitle="warehouse.create_title"
       editTitle="warehouse.edit_title"
       withStatus
+      locked={(w) => w.is_default}
       Form={WarehouseForm}
       columns={[
         {

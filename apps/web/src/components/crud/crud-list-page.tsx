@@ -34,6 +34,8 @@ export interface CrudListConfig<T extends { id: string; status?: boolean }, TInp
   editTo?: (row: T) => string;
   /** Extra buttons beside Create (e.g. import). */
   actions?: ReactNode;
+  /** Rows the shop must keep (e.g. the walk-in customer): no delete button, status not switchable. */
+  locked?: (row: T) => boolean;
   /** Extra per-row action icons, shown before edit and delete. */
   rowActions?: (row: T) => ReactNode;
   /** What the signed-in user may do (the server refuses anyway; this hides what would be refused). Defaults to all. */
@@ -90,7 +92,7 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
     render: (row) => (
       <Switch
         checked={Boolean(row.status)}
-        disabled={!can.status}
+        disabled={!can.status || Boolean(cfg.locked?.(row))}
         aria-label={t('common.status')}
         data-testid="row-status"
         onChange={(e) => m.setStatus.mutate({ id: row.id, status: e.currentTarget.checked }, { onSuccess: () => notifySuccess('messages.status_updated'), onError: notifyError })}
@@ -107,7 +109,7 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
             <ActionIcon variant="subtle" onClick={() => startEdit(row)} aria-label={t('common.edit')} data-testid="row-edit"><IconEdit size={18} /></ActionIcon>
           </Tooltip>
         )}
-        {can.delete && (
+        {can.delete && !cfg.locked?.(row) && (
           <Tooltip label={t('common.delete')}>
             <ActionIcon variant="subtle" color="red" aria-label={t('common.delete')} data-testid="row-delete"
               onClick={() => confirmDelete(() => m.remove.mutate(row.id, { onSuccess: () => notifySuccess('messages.deleted'), onError: notifyError }))}>
