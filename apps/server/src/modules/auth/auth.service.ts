@@ -20,21 +20,23 @@ const TOUCH_EVERY_MS = 60 * 1000;
  * includes (a Start Up shop never reaches POS, stock or reports, whatever its roles say). The platform keeps
  * its own permissions.
  */
-function effectivePermissions(stored: string, isPlatform: number, pkg: string): Permission[] {
+function effectivePermissions(stored: string, isPlatform: number, pkg: string): { list: Permission[]; set: ReadonlySet<Permission> } {
   const key = `${isPlatform}|${pkg}|${stored}`;
   let cached = permissionsMemo.get(key);
   if (!cached) {
     const allowed: readonly Permission[] = isPlatform ? PLATFORM_PERMISSIONS : isPackageKey(pkg) ? PACKAGE_RULES[pkg].permissions : [];
     const named = isPlatform ? parsePlatformPermissions(stored) : parseRolePermissions(stored);
-    cached = named.filter((p) => allowed.includes(p));
-    // A pure function of its inputs, asked on every request with the same few role texts: remember the answers.
+    const list = named.filter((p) => allowed.includes(p));
+    // A pure function of its inputs, asked on every request with the same few role texts: remember the answers
+    // (the set is shared by the requests of that role, read-only).
+    cached = { list, set: new Set(list) };
     if (permissionsMemo.size >= PERMISSIONS_MEMO_SIZE) permissionsMemo.clear();
     permissionsMemo.set(key, cached);
   }
   return cached;
 }
 const PERMISSIONS_MEMO_SIZE = 1000;
-const permissionsMemo = new Map<string, Permission[]>();
+const permissionsMemo = new Map<string, { list: Permission[]; set: ReadonlySet<Permission> }>();
 
 function parsePlatformPermissions(stored: string): Permission[] {
   try {
@@ -88,7 +90,7 @@ function describe(u: {
   first_name: string; last_name: string; role_name: string; permissions: string; branch_id: string | null; is_platform: number; package: string;
 }): MeResponse {
   return {
-    permissions: effectivePermissions(u.permissions, u.is_platform, u.package),
+    permissions: effectivePermissions(u.permissions, u.is_platform, u.package).list,
     data: {
       name: `${u.first_name} ${u.last_name}`.trim(),
       role_name: u.role_name,
@@ -115,7 +117,7 @@ export async function authenticate(deps: Deps, token: string, ip: string | null)
     businessId: s.business_id,
     userId: s.user_id,
     branchId: s.branch_id,
-    permissions: new Set(effectivePermissions(s.permissions, s.is_platform, s.package)),
+    permissions: effectivePermissions(s.permissions, s.is_platform, s.package).set,
     sessionId: id,
     ip,
   };
