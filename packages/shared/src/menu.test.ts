@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAIN_MENU, menuLeaves, visibleMenu } from './menu';
+import { MAIN_MENU, menuLeaves, visibleMenu, type MenuItem } from './menu';
 import { BUSINESS_PERMISSIONS, CASHIER_PERMISSIONS, type Permission } from './permissions';
 import { APP_ROUTES } from './routes';
 
@@ -27,5 +27,19 @@ describe('the main menu', () => {
 
   it('never shows the platform entry to a shop owner', () => {
     expect(menuLeaves(seeing(BUSINESS_PERMISSIONS)).map((m) => m.name)).not.toContain('user_admin_management');
+  });
+});
+
+describe('the Start Up package menu', () => {
+  it('is the products, their settings and the QR menu: no POS, stock, sales, customers, expenses or reports', async () => {
+    const { PACKAGE_RULES } = await import('./packages');
+    const allowed = new Set(PACKAGE_RULES.startup.permissions);
+    const namesOf = (items: readonly MenuItem[]): string[] => items.flatMap((i) => (i.heading ? [] : [i.name, ...namesOf(i.children ?? [])]));
+    const names = namesOf(visibleMenu(MAIN_MENU, (p) => allowed.has(p)));
+    expect(names).toEqual(expect.arrayContaining(['products', 'product_listing', 'create_product', 'print_barcode', 'qr_menu', 'settings', 'categories', 'brands', 'product_unit']));
+    const gone = ['stock_management', 'pos_sales', 'sale_management', 'sale_pos', 'customer_listing', 'expenses', 'reports', 'suppliers', 'sale_setting', 'service_charge'];
+    // Every one of them is in the full menu, so their absence here means something.
+    expect(namesOf(MAIN_MENU)).toEqual(expect.arrayContaining(gone));
+    for (const g of gone) expect(names, g).not.toContain(g);
   });
 });
