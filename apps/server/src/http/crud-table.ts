@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { ListQuery } from '@posauto/shared/schemas/common';
 import type { Deps } from '../deps';
 import type { Database } from '../db/types';
+import { isForeignKeyViolation } from '../db/dialect/index';
 import { transactional } from '../db/transaction';
 import { bumpCounter, runList, type ListSpec } from '../db/list';
 import { newId } from '../lib/ids';
@@ -32,6 +33,8 @@ export interface CrudTableConfig<TItem, TInput extends { name: string; status?: 
   check?: (trx: Kysely<Database>, businessId: string, id: string | null, input: TInput) => Promise<void>;
   /** Refuses a delete (throw) while other rows still depend on this one. */
   beforeRemove?: (trx: Kysely<Database>, businessId: string, id: string) => Promise<void>;
+  /** Message key of the 409 when a delete is refused by other tables' foreign keys still pointing at the row. */
+  inUse?: string;
 }
 
 /**
@@ -98,13 +101,19 @@ export function crudTableService<TItem, TInput extends { name: string; status?: 
         await audit(trx, ctx, 'status', id, { status });
         return load(trx, ctx, id);
       }),
-    remove: (ctx, id) =>
-      write(async (trx) => {
-        await load(trx, ctx, id);
-        await cfg.beforeRemove?.(trx, ctx.businessId, id);
-        await table(trx).deleteFrom(cfg.table).where('business_id', '=', ctx.businessId).where('id', '=', id).execute();
-        await bumpCounter(trx, kind, ctx.businessId, cfg.counter, -1);
-        await audit(trx, ctx, 'delete', id);
-      }),
+    async remove(ctx, id) {
+      try {
+        await write(async (trx) => {
+          await load(trx, ctx, id);
+          await cfg.beforeRemove?.(trx, ctx.businessId, id);
+          await table(trx).deleteFrom(cfg.table).where('business_id', '=', ctx.businessId).where('id', '=', id).execute();
+          await bumpCounter(trx, kind, ctx.businessId, cfg.counter, -1);
+          await audit(trx, ctx, 'delete', id);
+        });
+      } catch (e) {
+        if (cfg.inUse && isForeignKeyViolation(kind, e)) throw conflict(cfg.inUse);
+        throw e;
+      }
+    },
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ean13CheckDigit } from '@posauto/shared/barcode';
+import { formatDecimal, parseDecimal, PERCENT_SCALE, percentOf } from '@posauto/shared/money/index';
 import { variantCombinations, type ProductInput } from '@posauto/shared/schemas/products';
 import type { Kysely } from 'kysely';
 import type { Deps } from '../deps';
@@ -19,7 +20,9 @@ function picturesDir(): string | null {
   return null;
 }
 
-const addDollars = (a: string, b: string) => ((Math.round(Number(a) * 100) + Math.round(Number(b) * 100)) / 100).toFixed(2);
+/** Demo prices are dollars (2 minor digits), added and scaled as integer cents by the money module. */
+const cents = (dollars: string) => parseDecimal(dollars, 2);
+const dollars = (c: number) => formatDecimal(c, 2);
 
 interface Lookups {
   category: Map<string, string>;
@@ -78,14 +81,14 @@ function toInput(p: DemoProduct, l: Lookups, image: string | null): ProductInput
     base.variations = chosen.map(({ variation_id, value_ids }) => ({ variation_id, value_ids }));
     base.variants = variantCombinations(chosen).map((ids) => {
       // What the chosen values add to the price (Large +1.00), and the cost grows with the price.
-      let price = p.price;
-      ids.forEach((id, i) => {
+      const extra = ids.reduce((sum, id, i) => {
         const v = chosen[i]!;
-        const extra = v.extra?.[v.value_ids.indexOf(id)];
-        if (extra) price = addDollars(price, extra);
-      });
-      const cost = addDollars(p.cost, ((Number(price) - Number(p.price)) * 0.3).toFixed(2));
-      return { value_ids: ids, sale_cost: price, purchase_cost: cost };
+        const add = v.extra?.[v.value_ids.indexOf(id)];
+        return add ? sum + cents(add) : sum;
+      }, 0);
+      // 30% of the extra price is extra cost.
+      const cost = cents(p.cost) + percentOf(extra, 30 * PERCENT_SCALE);
+      return { value_ids: ids, sale_cost: dollars(cents(p.price) + extra), purchase_cost: dollars(cost) };
     });
   }
   if (p.combo) {

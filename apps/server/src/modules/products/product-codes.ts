@@ -30,12 +30,18 @@ export function checkBarcode(errors: FieldErrors, field: string, value: string |
   return { barcode: code, barcode_type: type };
 }
 
+/** Takes `count` numbers of the shop's SKU counter; answers the last one taken. */
+async function takeSkuNumbers(trx: Kysely<Database>, kind: DialectKind, businessId: string, count: number): Promise<number> {
+  await bumpCounter(trx, kind, businessId, SKU_COUNTER, count);
+  const row = await trx.selectFrom('tenant_counters').select('value').where('business_id', '=', businessId).where('name', '=', SKU_COUNTER).executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+const productSku = (n: number) => `P${String(n).padStart(6, '0')}`;
+
 /** The next free product SKU of the shop: P000001, P000002... (a per-shop counter; skips codes taken by hand). */
 export async function nextProductSku(trx: Kysely<Database>, kind: DialectKind, businessId: string): Promise<string> {
   for (;;) {
-    await bumpCounter(trx, kind, businessId, SKU_COUNTER, 1);
-    const row = await trx.selectFrom('tenant_counters').select('value').where('business_id', '=', businessId).where('name', '=', SKU_COUNTER).executeTakeFirstOrThrow();
-    const sku = `P${String(row.value).padStart(6, '0')}`;
+    const sku = productSku(await takeSkuNumbers(trx, kind, businessId, 1));
     if ((await repo.codeOwners(trx, businessId, 'sku', [codeKey('sku', sku)])).length === 0) return sku;
   }
 }
@@ -43,10 +49,8 @@ export async function nextProductSku(trx: Kysely<Database>, kind: DialectKind, b
 /** `count` fresh product SKUs at once (an import): one counter bump, one look-up per batch, skipping `claimed` keys. */
 export async function reserveProductSkus(trx: Kysely<Database>, kind: DialectKind, businessId: string, count: number, claimed: ReadonlySet<string>): Promise<string[]> {
   if (count === 0) return [];
-  await bumpCounter(trx, kind, businessId, SKU_COUNTER, count);
-  const row = await trx.selectFrom('tenant_counters').select('value').where('business_id', '=', businessId).where('name', '=', SKU_COUNTER).executeTakeFirstOrThrow();
-  const last = Number(row.value);
-  const candidates = Array.from({ length: count }, (_, i) => `P${String(last - count + 1 + i).padStart(6, '0')}`);
+  const last = await takeSkuNumbers(trx, kind, businessId, count);
+  const candidates = Array.from({ length: count }, (_, i) => productSku(last - count + 1 + i));
   const held = new Set<string>();
   for (let i = 0; i < candidates.length; i += 500) {
     for (const o of await repo.codeOwners(trx, businessId, 'sku', candidates.slice(i, i + 500).map((c) => codeKey('sku', c)))) held.add(o.code);

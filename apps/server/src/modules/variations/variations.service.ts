@@ -2,7 +2,6 @@ import type { ListQuery } from '@posauto/shared/schemas/common';
 import type { Variation, VariationInput, VariationWithValues } from '@posauto/shared/schemas/setting-lists';
 import type { Kysely } from 'kysely';
 import type { Deps } from '../../deps';
-import { isForeignKeyViolation } from '../../db/dialect/index';
 import type { Database } from '../../db/types';
 import type { CrudService } from '../../http/crud';
 import { crudTableService } from '../../http/crud-table';
@@ -53,6 +52,8 @@ export function variationsService(deps: Deps): Required<CrudService<Variation, V
       const value = await trx.selectFrom('variation_values').select('id').where('business_id', '=', businessId).where('variation_id', '=', id).executeTakeFirst();
       if (value) throw conflict('errors.variation_has_values');
     },
+    // Rows of later modules (product variants) that still name this variation.
+    inUse: 'errors.variation_in_use',
   });
 
   const withValues = async (ctx: RequestContext, rows: VariationRow[]): Promise<Variation[]> => {
@@ -70,15 +71,7 @@ export function variationsService(deps: Deps): Required<CrudService<Variation, V
     create: (ctx, input) => one(ctx, base.create(ctx, input)),
     update: (ctx, id, input) => one(ctx, base.update(ctx, id, input)),
     setStatus: (ctx, id, status) => one(ctx, base.setStatus(ctx, id, status)),
-    async remove(ctx, id) {
-      try {
-        await base.remove(ctx, id);
-      } catch (e) {
-        // Rows of later modules (products) that still name this variation.
-        if (isForeignKeyViolation(deps.kind, e)) throw conflict('errors.variation_in_use');
-        throw e;
-      }
-    },
+    remove: (ctx, id) => base.remove(ctx, id),
   };
 }
 

@@ -1,5 +1,4 @@
-import { ActionIcon, Alert, Group, Paper, ScrollArea, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Alert, Group, Paper, ScrollArea, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity, QTY_SCALE } from '@posauto/shared/money/index';
 import { PRODUCT_LIMITS, type Product } from '@posauto/shared/schemas/products';
@@ -13,6 +12,7 @@ import { formatPrice } from '../lib/display';
 import { rowKey, type ComboRow } from '../lib/form-values';
 import { fieldError, type ProductForm, type SectionProps } from './form-types';
 import { ProductPicker } from './product-picker';
+import { RemoveRowButton } from './remove-row-button';
 
 /** A combo is made of simple and variation products, never of other combos (the server refuses them too). */
 const isComponent = (p: Product) => p.type !== 'combo';
@@ -90,11 +90,7 @@ export function ComboSection({ form, currency, productId }: SectionProps) {
                     </Table.Td>
                     <Table.Td ta="end"><Ltr>{formatPrice(row.sale_cost, currency, lang)}</Ltr></Table.Td>
                     <Table.Td>
-                      <Tooltip label={t('product.combo_remove')}>
-                        <ActionIcon variant="subtle" color="red" onClick={() => form.removeListItem('combo_items', i)} aria-label={t('product.combo_remove')} data-testid="combo-remove">
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RemoveRowButton label={t('product.combo_remove')} onClick={() => form.removeListItem('combo_items', i)} testId="combo-remove" />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,8 +1,8 @@
-import { ActionIcon, NumberInput, Table, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { NumberInput, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/ltr';
 import { MAX_COPIES, type LabelItem } from '../lib/labels';
+import { RemoveRowButton } from './remove-row-button';
 
 /** The products and variants to label, each with its number of copies. */
 export function LabelItemsTable({ items, onChange }: { items: LabelItem[]; onChange: (items: LabelItem[]) => void }) {
@@ -30,11 +30,7 @@ export function LabelItemsTable({ items, onChange }: { items: LabelItem[]; onCha
                 onChange={(v) => set(item.key, typeof v === 'number' ? v : 0)} aria-label={`${t('barcode_label.copies')} ${item.name}`} data-testid="label-copies" />
             </Table.Td>
             <Table.Td>
-              <Tooltip label={t('common.delete')}>
-                <ActionIcon variant="subtle" color="red" aria-label={t('common.delete')} onClick={() => onChange(items.filter((i) => i.key !== item.key))} data-testid="label-remove">
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RemoveRowButton label={t('common.delete')} onClick={() => onChange(items.filter((i) => i.key !== item.key))} testId="label-remove" />
             </Table.Td>
           </Table.Tr>
         ))}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { ActionIcon, Group, ScrollArea, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconTrash, IconWand } from '@tabler/icons-react';
+import { IconWand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../lib/notify';
 import { generateBarcode } from '../api/products';
 import { BarcodeField } from './barcode-field';
 import { fieldError, type ProductForm } from './form-types';
+import { RemoveRowButton } from './remove-row-button';
 
 export interface VariantsTableProps {
   form: ProductForm;
@@ -94,11 +95,7 @@ export function VariantsTable({ form, currency, valueNames, removable }: Variant
                 </Table.Td>
                 {removable && (
                   <Table.Td>
-                    <Tooltip label={t('product.variant_remove')}>
-                      <ActionIcon variant="subtle" color="red" onClick={() => form.removeListItem('variants', i)} aria-label={t('product.variant_remove')} data-testid="variant-remove">
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <RemoveRowButton label={t('product.variant_remove')} onClick={() => form.removeListItem('variants', i)} testId="variant-remove" />
                   </Table.Td>
                 )}
               </Table.Tr>
