@@ -20,7 +20,10 @@ function target(fromFile, spec) {
 }
 
 const FORBIDDEN_PACKAGES = {
-  'packages/shared/': [/^node:/, /^(fastify|@fastify\/|kysely|pg$|better-sqlite3|react|react-dom|@mantine\/|@tanstack\/|i18next|react-i18next)/],
+  'packages/shared/': [
+    /^node:/,
+    /^(fastify|@fastify\/|kysely|pg$|better-sqlite3|react|react-dom|@mantine\/|@tanstack\/|i18next|react-i18next)/,
+  ],
   'apps/web/src/': [/^node:/, /^(fastify|@fastify\/|kysely|pg$|better-sqlite3|@node-rs\/)/],
   'apps/server/src/': [/^(react|react-dom|@mantine\/|@tanstack\/|react-router)/],
 };
@@ -40,9 +43,12 @@ const boundaries = {
       }
       const to = target(context.filename, spec);
       if (!to) return;
-      if (file.startsWith('packages/shared/') && (to.startsWith('apps/'))) context.report({ node, message: 'shared must not import from apps' });
-      if (file.startsWith('apps/web/') && to.startsWith('apps/server/')) context.report({ node, message: 'web must not import the server' });
-      if (file.startsWith('apps/server/') && to.startsWith('apps/web/')) context.report({ node, message: 'server must not import the web app' });
+      if (file.startsWith('packages/shared/') && to.startsWith('apps/'))
+        context.report({ node, message: 'shared must not import from apps' });
+      if (file.startsWith('apps/web/') && to.startsWith('apps/server/'))
+        context.report({ node, message: 'web must not import the server' });
+      if (file.startsWith('apps/server/') && to.startsWith('apps/web/'))
+        context.report({ node, message: 'server must not import the web app' });
       const feat = /^apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1];
       const toFeat = /^apps\/web\/src\/features\/([^/]+)/.exec(to)?.[1];
       if (feat && toFeat && feat !== toFeat) context.report({ node, message: `feature '${feat}' must not import feature '${toFeat}'` });
@@ -52,12 +58,28 @@ const boundaries = {
         context.report({ node, message: `use module '${toMod[1]}' only through its index.ts` });
       }
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (n) => check({ source: n.source, ...n }) };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: (n) => check({ source: n.source, ...n }),
+    };
   },
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'shots/**', 'test-results/**', 'playwright-report/**', '.test-reports/**', 'bench/results.json'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'shots/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.test-reports/**',
+      'bench/results.json',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -67,7 +89,11 @@ export default tseslint.config(
       'local/boundaries': 'error',
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,js,mjs}': '+([a-z0-9])*(-+([a-z0-9]))' }, { ignoreMiddleExtensions: true }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs}': '+([a-z0-9])*(-+([a-z0-9]))' },
+        { ignoreMiddleExtensions: true },
+      ],
       'check-file/folder-naming-convention': ['error', { '{apps,packages,scripts,bench}/**/': 'KEBAB_CASE' }],
       'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports (ARCHITECTURE.md).' }],
     },

@@ -57,9 +57,19 @@ const ROUTES = [
   { key: 'list_deep', label: 'GET categories page 500', path: '/api/v1/categories?page=500&per_page=10', auth: true },
   { key: 'search', label: 'GET categories search', path: '/api/v1/categories?page=1&per_page=10&search=Category%200999', auth: true },
   { key: 'products', label: 'GET products page 1', path: '/api/v1/products?page=1&per_page=10', auth: true },
-  { key: 'products_name', label: 'GET products search by name fragment', path: '/api/v1/products?page=1&per_page=10&search=ngo%20smoo', auth: true },
+  {
+    key: 'products_name',
+    label: 'GET products search by name fragment',
+    path: '/api/v1/products?page=1&per_page=10&search=ngo%20smoo',
+    auth: true,
+  },
   { key: 'products_sku', label: 'GET products search by SKU', path: `/api/v1/products?page=1&per_page=10&search=${BENCH_SKU}`, auth: true },
-  { key: 'products_barcode', label: 'GET products search by barcode', path: `/api/v1/products?page=1&per_page=10&search=${BENCH_BARCODE}`, auth: true },
+  {
+    key: 'products_barcode',
+    label: 'GET products search by barcode',
+    path: `/api/v1/products?page=1&per_page=10&search=${BENCH_BARCODE}`,
+    auth: true,
+  },
   {
     key: 'login',
     label: 'POST /api/v1/login',
@@ -270,7 +280,11 @@ async function seedCategories(env) {
   let out = '';
   let err = '';
   await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SEED_JS, '--count', String(CATEGORIES), '--products', String(PRODUCTS)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SEED_JS, '--count', String(CATEGORIES), '--products', String(PRODUCTS)], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.add(child);
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err = tail(err + d)));
@@ -407,10 +421,14 @@ async function benchDatabase(name, databaseUrl) {
   const server = await startServer(env);
   const startMs = Math.round(performance.now() - t0);
 
-  process.stdout.write(`[${name}] seeding ${CATEGORIES.toLocaleString('en-US')} categories and ${PRODUCTS.toLocaleString('en-US')} products into Demo Coffee...\n`);
+  process.stdout.write(
+    `[${name}] seeding ${CATEGORIES.toLocaleString('en-US')} categories and ${PRODUCTS.toLocaleString('en-US')} products into Demo Coffee...\n`,
+  );
   const seed = await seedCategories(env);
   checkInterrupted();
-  process.stdout.write(`[${name}] seeded ${seed.inserted.toLocaleString('en-US')} categories and ${seed.products.toLocaleString('en-US')} products in ${(seed.ms / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `[${name}] seeded ${seed.inserted.toLocaleString('en-US')} categories and ${seed.products.toLocaleString('en-US')} products in ${(seed.ms / 1000).toFixed(1)} s\n`,
+  );
 
   const login = await api(server.base, '/api/v1/login', { method: 'POST', body: OWNER });
   const token = login.access_token;
@@ -428,7 +446,9 @@ async function benchDatabase(name, databaseUrl) {
     throw new Error(`Unexpected product list after seeding: total ${products.meta.total}, ${products.data.length} rows`);
   }
   if (byName.meta.total < 1 || bySku.data[0]?.sku_code !== BENCH_SKU || byBarcode.data[0]?.barcode !== BENCH_BARCODE) {
-    throw new Error(`Unexpected product search answers: name ${byName.meta.total}, sku ${bySku.meta.total}, barcode ${byBarcode.meta.total}`);
+    throw new Error(
+      `Unexpected product search answers: name ${byName.meta.total}, sku ${bySku.meta.total}, barcode ${byBarcode.meta.total}`,
+    );
   }
 
   const routes = {};

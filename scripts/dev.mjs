@@ -5,7 +5,11 @@ import { ensureInstalled, ROOT } from './lib.mjs';
 await ensureInstalled();
 const port = process.env.PORT ?? '3000';
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, PORT: port } }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: port },
+  }),
   spawn('npx', ['vite'], { cwd: `${ROOT}/apps/web`, stdio: 'inherit', env: { ...process.env, API_URL: `http://127.0.0.1:${port}` } }),
 ];
 const stop = () => {

@@ -50,7 +50,10 @@ const SHARED = ['packages/shared/src', 'packages/shared/package.json'];
 
 /** Builds the web app and the server when their output is missing or older than their sources. */
 export async function ensureBuilt() {
-  if (mtime('apps/web/dist/index.html') < newest(['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...SHARED])) {
+  if (
+    mtime('apps/web/dist/index.html') <
+    newest(['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...SHARED])
+  ) {
     console.log('Building the web app…');
     if ((await run('npm', ['run', 'build', '-w', '@posauto/web'])) !== 0) throw new Error('web build failed');
   }

@@ -10,5 +10,9 @@ try {
   console.error(e.message);
   process.exit(1);
 }
-const child = spawn(process.execPath, ['apps/server/dist/mail-outbox.js', ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, ['apps/server/dist/mail-outbox.js', ...process.argv.slice(2)], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: process.env,
+});
 child.on('exit', (code) => process.exit(code ?? 0));

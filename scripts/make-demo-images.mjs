@@ -119,7 +119,9 @@ const PICTURES = {
 
 mkdirSync(OUT, { recursive: true });
 for (const [name, [bg, body]] of Object.entries(PICTURES)) {
-  const png = await sharp(Buffer.from(frame(bg, body))).webp({ quality: 78 }).toBuffer();
+  const png = await sharp(Buffer.from(frame(bg, body)))
+    .webp({ quality: 78 })
+    .toBuffer();
   writeFileSync(join(OUT, `${name}.webp`), png);
 }
 process.stdout.write(`${Object.keys(PICTURES).length} pictures written to ${OUT}\n`);

@@ -21,7 +21,9 @@ async function check(name, cmd, args) {
 async function vitest(name, root, env = {}) {
   const out = resolve(REPORTS, `${name.replace(/[^a-z0-9]+/gi, '-')}.json`);
   rmSync(out, { force: true });
-  const code = await run('npx', ['vitest', 'run', '--root', root, '--reporter=default', '--reporter=json', `--outputFile=${out}`], { env: { ...process.env, ...env } });
+  const code = await run('npx', ['vitest', 'run', '--root', root, '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
+    env: { ...process.env, ...env },
+  });
   if (!existsSync(out)) return record(name, 0, 1, 0, `runner exited ${code} without a report`);
   const r = JSON.parse(readFileSync(out, 'utf8'));
   const failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
@@ -47,7 +49,9 @@ async function ensureChromium() {
   if (process.getuid?.() !== 0) return false;
   console.log('Installing Chromium with apt (Debian package)…');
   await run('apt-get', ['update', '-qq']);
-  const code = await run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-khmeros'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const code = await run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-khmeros'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   return code === 0 && existsSync('/usr/bin/chromium');
 }
 
@@ -58,7 +62,9 @@ async function e2e() {
     if (CI) return record('e2e (chromium)', 0, 1, 0, 'Chromium missing and could not be installed');
     return record('e2e (chromium)', 0, 0, 1, 'skipped: no /usr/bin/chromium (run as root to install it with apt)');
   }
-  const code = await run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
+  const code = await run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
   if (!existsSync(out)) return record('e2e (chromium)', 0, 1, 0, `runner exited ${code} without a report`);
   const s = JSON.parse(readFileSync(out, 'utf8')).stats;
   const failed = s.unexpected + (code !== 0 && s.unexpected === 0 ? 1 : 0);
@@ -94,10 +100,16 @@ for (const [name, step] of Object.entries(steps)) {
   await step();
 }
 
-const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 console.log('\nSuite                  passed  failed  skipped  note');
 for (const r of results) {
-  console.log(`${r.name.padEnd(22)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${String(r.skipped).padStart(7)}  ${r.note}`);
+  console.log(
+    `${r.name.padEnd(22)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${String(r.skipped).padStart(7)}  ${r.note}`,
+  );
 }
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);

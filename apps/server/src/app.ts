@@ -121,7 +121,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'POSAUTO API', version: '1.0.0', description: 'Point of sale and back office. Send the access_token from /api/v1/login as a Bearer token.' },
+      info: {
+        title: 'POSAUTO API',
+        version: '1.0.0',
+        description: 'Point of sale and back office. Send the access_token from /api/v1/login as a Bearer token.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

@@ -17,10 +17,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
-  const lines = [
-    '',
-    `POSAUTO is running at http://localhost:${port}  (database: ${where}${seeded ? ', demo data seeded' : ''})`,
-  ];
+  const lines = ['', `POSAUTO is running at http://localhost:${port}  (database: ${where}${seeded ? ', demo data seeded' : ''})`];
   if (config.nodeEnv !== 'production') {
     lines.push('Demo logins:', ...DEMO_LOGINS.map((l) => `  ${l.email.padEnd(24)} ${l.password.padEnd(12)} ${l.who}`));
   }
@@ -47,6 +44,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`${e instanceof ConfigError ? e.message : (e as Error).stack ?? String(e)}\n`);
+  process.stderr.write(`${e instanceof ConfigError ? e.message : ((e as Error).stack ?? String(e))}\n`);
   process.exit(1);
 });

@@ -10,12 +10,19 @@ import { ADMIN, bearer, createTestApp, loginAs, OWNER, type TestContext } from '
 
 /** The only API routes anyone may call without signing in. Adding one here is a security decision. */
 const PUBLIC = new Set([
-  'GET /api/v1/health', 'HEAD /api/v1/health', 'POST /api/v1/login',
+  'GET /api/v1/health',
+  'HEAD /api/v1/health',
+  'POST /api/v1/login',
   // Sign-up and forgot password: before there is an account to sign in with.
-  'POST /api/v1/register', 'POST /api/v1/otp-verify', 'POST /api/v1/otp-resend', 'POST /api/v1/registration',
-  'POST /api/v1/forgot-password', 'POST /api/v1/reset-password',
+  'POST /api/v1/register',
+  'POST /api/v1/otp-verify',
+  'POST /api/v1/otp-resend',
+  'POST /api/v1/registration',
+  'POST /api/v1/forgot-password',
+  'POST /api/v1/reset-password',
   // The QR menu: a visitor at a table, with no account.
-  'GET /api/v1/public/menu/:slug', 'HEAD /api/v1/public/menu/:slug',
+  'GET /api/v1/public/menu/:slug',
+  'HEAD /api/v1/public/menu/:slug',
 ]);
 const RANDOM_ID = '01890a5d-ac96-774b-bcce-b302099a8057';
 

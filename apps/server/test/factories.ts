@@ -17,7 +17,13 @@ export interface TestShop extends CreatedBusiness {
 /** A second shop (Premium, two branches, preset roles, unless told otherwise) whose owner holds every permission of its package. */
 export async function createShop(
   deps: Deps,
-  options: { shopName?: string; status?: NewBusiness['status']; email?: string; package?: NewBusiness['package']; branches?: string[] } = {},
+  options: {
+    shopName?: string;
+    status?: NewBusiness['status'];
+    email?: string;
+    package?: NewBusiness['package'];
+    branches?: string[];
+  } = {},
 ): Promise<TestShop> {
   const email = options.email ?? `owner-${randomBytes(5).toString('hex')}@example.com`;
   const password = 'other-owner-1234';
@@ -63,23 +69,38 @@ export async function addShopUser(
 ): Promise<{ userId: string; login: { email: string; password: string } }> {
   const email = `user-${randomBytes(5).toString('hex')}@example.com`;
   const password = 'shop-user-1234';
-  const userId = await deps.db.transaction().execute((trx) =>
-    addUser(trx, { ...options, firstName: 'Shop', lastName: 'User', email, password }, deps.clock.now().toISOString()),
-  );
+  const userId = await deps.db
+    .transaction()
+    .execute((trx) => addUser(trx, { ...options, firstName: 'Shop', lastName: 'User', email, password }, deps.clock.now().toISOString()));
   return { userId, login: { email, password } };
 }
 
 /** A stock notification written straight to the table, as the stock module will write them. */
 export async function insertStockNotification(
   deps: Deps,
-  row: { businessId: string; branchId: string; name: string; stockLevel: number; createdAt?: string; readAt?: string | null; image?: string | null },
+  row: {
+    businessId: string;
+    branchId: string;
+    name: string;
+    stockLevel: number;
+    createdAt?: string;
+    readAt?: string | null;
+    image?: string | null;
+  },
 ): Promise<string> {
   const id = newId();
   await deps.db
     .insertInto('stock_notifications')
     .values({
-      business_id: row.businessId, id, branch_id: row.branchId, product_id: null, name: row.name, image: row.image ?? null,
-      stock_level: row.stockLevel, created_at: row.createdAt ?? deps.clock.now().toISOString(), read_at: row.readAt ?? null,
+      business_id: row.businessId,
+      id,
+      branch_id: row.branchId,
+      product_id: null,
+      name: row.name,
+      image: row.image ?? null,
+      stock_level: row.stockLevel,
+      created_at: row.createdAt ?? deps.clock.now().toISOString(),
+      read_at: row.readAt ?? null,
     })
     .execute();
   return id;

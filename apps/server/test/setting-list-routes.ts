@@ -46,7 +46,10 @@ export function useSettingClient(): SettingClient {
   afterAll(() => c.t.close());
   c.call = (method, url, token, payload) =>
     c.t.app.inject({
-      method, url, headers: { ...(token === null ? {} : bearer(token)), 'accept-language': 'en' }, ...(payload === undefined ? {} : { payload: payload as object }),
+      method,
+      url,
+      headers: { ...(token === null ? {} : bearer(token)), 'accept-language': 'en' },
+      ...(payload === undefined ? {} : { payload: payload as object }),
     });
   c.snapshot = async (base) => (await c.call('GET', `${base}?per_page=all&sort=name`, c.owner)).json().data as Row[];
   return c;
@@ -56,7 +59,12 @@ export function useSettingClient(): SettingClient {
 export function describeSettingRoutes(k: SettingRoutesCase, c: SettingClient): void {
   describe(`${k.what} routes: the common rules`, () => {
     it('answers 401 without a token', async () => {
-      for (const [method, url] of [['GET', k.base], ['POST', k.base], ['GET', `${k.base}/export`], ['DELETE', `${k.base}/${MISSING_ID}`]] as const) {
+      for (const [method, url] of [
+        ['GET', k.base],
+        ['POST', k.base],
+        ['GET', `${k.base}/export`],
+        ['DELETE', `${k.base}/${MISSING_ID}`],
+      ] as const) {
         const res = await c.call(method, url, null, method === 'POST' ? k.create : undefined);
         expect(res.statusCode, `${method} ${url}`).toBe(401);
         expect(res.json()).toEqual({ message: 'Please sign in to continue' });
@@ -67,8 +75,13 @@ export function describeSettingRoutes(k: SettingRoutesCase, c: SettingClient): v
       const before = await c.snapshot(k.base);
       const id = before[0]!.id;
       const attempts: Array<[Method, string, unknown?]> = [
-        ['GET', k.base], ['GET', `${k.base}/${id}`], ['GET', `${k.base}/export?format=csv`], ['POST', k.base, k.create],
-        ['PUT', `${k.base}/${id}`, k.update], ['PATCH', `${k.base}/${id}/status`, { status: false }], ['DELETE', `${k.base}/${id}`],
+        ['GET', k.base],
+        ['GET', `${k.base}/${id}`],
+        ['GET', `${k.base}/export?format=csv`],
+        ['POST', k.base, k.create],
+        ['PUT', `${k.base}/${id}`, k.update],
+        ['PATCH', `${k.base}/${id}/status`, { status: false }],
+        ['DELETE', `${k.base}/${id}`],
       ];
       for (const [method, url, body] of attempts) {
         const res = await c.call(method, url, c.cashier, body);
@@ -90,8 +103,10 @@ export function describeSettingRoutes(k: SettingRoutesCase, c: SettingClient): v
     it("answers 404 for another shop's row on get, update, status and delete, and never lists it", async () => {
       const foreign = (await c.call('POST', k.base, c.other, k.create)).json().data as Row;
       for (const [method, url, body] of [
-        ['GET', `${k.base}/${foreign.id}`], ['PUT', `${k.base}/${foreign.id}`, k.update],
-        ['PATCH', `${k.base}/${foreign.id}/status`, { status: false }], ['DELETE', `${k.base}/${foreign.id}`],
+        ['GET', `${k.base}/${foreign.id}`],
+        ['PUT', `${k.base}/${foreign.id}`, k.update],
+        ['PATCH', `${k.base}/${foreign.id}/status`, { status: false }],
+        ['DELETE', `${k.base}/${foreign.id}`],
       ] as Array<[Method, string, unknown?]>) {
         const res = await c.call(method, url, c.owner, body);
         expect(res.statusCode, `${method} ${url}`).toBe(404);

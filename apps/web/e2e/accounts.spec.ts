@@ -90,7 +90,12 @@ test('a new shop signs up through the screens, is activated by the platform team
   await expect(page.getByText('The shop has been activated')).toBeVisible();
   await expect(row).toHaveCount(0);
   await page.getByTestId('tab-active').click();
-  await expect(page.getByTestId('data-table').getByRole('row', { name: new RegExp(shopName) }).getByTestId('business-status')).toHaveText('Active');
+  await expect(
+    page
+      .getByTestId('data-table')
+      .getByRole('row', { name: new RegExp(shopName) })
+      .getByTestId('business-status'),
+  ).toHaveText('Active');
   await signOut(page);
 
   // The new owner's first sign-in.
@@ -137,7 +142,11 @@ test('a role with three permissions gives its user exactly those menu entries', 
 
   // The role is in use now: deleting it is refused with the server's message.
   await page.goto('/roles-permissions');
-  await page.getByTestId('data-table').getByRole('row', { name: new RegExp(roleName) }).getByTestId('row-delete').click();
+  await page
+    .getByTestId('data-table')
+    .getByRole('row', { name: new RegExp(roleName) })
+    .getByTestId('row-delete')
+    .click();
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByText(/given to 1 user/)).toBeVisible();
   await signOut(page);
@@ -158,10 +167,13 @@ test('a member of staff resets a forgotten password with the emailed code, then 
   await signIn(page, OWNER);
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { access_token: string }).access_token);
   const headers = { authorization: `Bearer ${token}` };
-  const roles = (await (await page.request.get('/api/v1/roles?per_page=all', { headers })).json()) as { data: Array<{ id: string; name: string }> };
+  const roles = (await (await page.request.get('/api/v1/roles?per_page=all', { headers })).json()) as {
+    data: Array<{ id: string; name: string }>;
+  };
   const cashier = roles.data.find((r) => r.name === 'Cashier')!;
   const created = await page.request.post('/api/v1/users', {
-    headers, data: { first_name: 'Bopha', last_name: 'Keo', email, role_id: cashier.id, password: 'first-pass', confirm_password: 'first-pass' },
+    headers,
+    data: { first_name: 'Bopha', last_name: 'Keo', email, role_id: cashier.id, password: 'first-pass', confirm_password: 'first-pass' },
   });
   expect(created.status()).toBe(201);
   await signOut(page);

@@ -19,22 +19,40 @@ async function ownerHeaders(request: APIRequestContext): Promise<Record<string, 
 test.beforeAll(async ({ request }) => {
   const headers = await ownerHeaders(request);
   slug = ((await (await request.get('/api/v1/qr-menu', { headers })).json()) as { slug: string }).slug;
-  const categories = (await (await request.get('/api/v1/categories?per_page=all', { headers })).json()).data as Array<{ id: string; name: string }>;
+  const categories = (await (await request.get('/api/v1/categories?per_page=all', { headers })).json()).data as Array<{
+    id: string;
+    name: string;
+  }>;
   const iced = categories.find((c) => c.name === 'Iced coffee')!;
   const single = await request.post('/api/v1/products', {
     headers,
-    data: { type: 'single', product_name: SINGLE, purchase_cost: '1.00', sale_cost: '2.75', category_id: iced.id, description: 'Double shot over ice' },
+    data: {
+      type: 'single',
+      product_name: SINGLE,
+      purchase_cost: '1.00',
+      sale_cost: '2.75',
+      category_id: iced.id,
+      description: 'Double shot over ice',
+    },
   });
   expect(single.ok(), await single.text()).toBeTruthy();
 
-  const variations = (await (await request.get('/api/v1/variations?per_page=all', { headers })).json()).data as Array<{ id: string; name: string }>;
+  const variations = (await (await request.get('/api/v1/variations?per_page=all', { headers })).json()).data as Array<{
+    id: string;
+    name: string;
+  }>;
   const size = variations.find((v) => v.name === 'Size');
   if (size) {
-    const values = (await (await request.get(`/api/v1/variation-values?per_page=all&variation_id=${size.id}`, { headers })).json()).data as Array<{ id: string }>;
+    const values = (await (await request.get(`/api/v1/variation-values?per_page=all&variation_id=${size.id}`, { headers })).json())
+      .data as Array<{ id: string }>;
     const variation = await request.post('/api/v1/products', {
       headers,
       data: {
-        type: 'variation', product_name: VARIATION, purchase_cost: '1.00', sale_cost: '3.00', category_id: iced.id,
+        type: 'variation',
+        product_name: VARIATION,
+        purchase_cost: '1.00',
+        sale_cost: '3.00',
+        category_id: iced.id,
         variations: [{ variation_id: size.id, value_ids: values.slice(0, 2).map((v) => v.id) }],
       },
     });

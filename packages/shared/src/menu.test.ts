@@ -13,7 +13,15 @@ describe('the main menu', () => {
 
   it('shows a cashier only the dashboard and their sales screens', () => {
     const names = menuLeaves(seeing(CASHIER_PERMISSIONS)).map((m) => m.name);
-    expect(names).toEqual(['dashboard', 'open_cash_listing', 'sale_listing', 'sales_listing', 'invoice_listing', 'sale_pos', 'customer_listing']);
+    expect(names).toEqual([
+      'dashboard',
+      'open_cash_listing',
+      'sale_listing',
+      'sales_listing',
+      'invoice_listing',
+      'sale_pos',
+      'customer_listing',
+    ]);
   });
 
   it('drops headings with nothing under them', () => {
@@ -34,10 +42,34 @@ describe('the Start Up package menu', () => {
   it('is the products, their settings and the QR menu: no POS, stock, sales, customers, expenses or reports', async () => {
     const { PACKAGE_RULES } = await import('./packages');
     const allowed = new Set(PACKAGE_RULES.startup.permissions);
-    const namesOf = (items: readonly MenuItem[]): string[] => items.flatMap((i) => (i.heading ? [] : [i.name, ...namesOf(i.children ?? [])]));
+    const namesOf = (items: readonly MenuItem[]): string[] =>
+      items.flatMap((i) => (i.heading ? [] : [i.name, ...namesOf(i.children ?? [])]));
     const names = namesOf(visibleMenu(MAIN_MENU, (p) => allowed.has(p)));
-    expect(names).toEqual(expect.arrayContaining(['products', 'product_listing', 'create_product', 'print_barcode', 'qr_menu', 'settings', 'categories', 'brands', 'product_unit']));
-    const gone = ['stock_management', 'pos_sales', 'sale_management', 'sale_pos', 'customer_listing', 'expenses', 'reports', 'suppliers', 'sale_setting', 'service_charge'];
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'products',
+        'product_listing',
+        'create_product',
+        'print_barcode',
+        'qr_menu',
+        'settings',
+        'categories',
+        'brands',
+        'product_unit',
+      ]),
+    );
+    const gone = [
+      'stock_management',
+      'pos_sales',
+      'sale_management',
+      'sale_pos',
+      'customer_listing',
+      'expenses',
+      'reports',
+      'suppliers',
+      'sale_setting',
+      'service_charge',
+    ];
     // Every one of them is in the full menu, so their absence here means something.
     expect(namesOf(MAIN_MENU)).toEqual(expect.arrayContaining(gone));
     for (const g of gone) expect(names, g).not.toContain(g);

@@ -11,7 +11,8 @@ export interface PackageRules {
 }
 
 /** Start Up is the menu and its QR code: products and their settings, no POS, stock, sales, expenses or reports. */
-const STARTUP_EXCLUDED = /^(stock-|purchase-|sale-|report-|expend-|coupon-|customer-|profit-)|-report$|^(adjustment-type|service-management|service|supplier-management|supplier|branch-user-management)$/;
+const STARTUP_EXCLUDED =
+  /^(stock-|purchase-|sale-|report-|expend-|coupon-|customer-|profit-)|-report$|^(adjustment-type|service-management|service|supplier-management|supplier|branch-user-management)$/;
 
 export const PACKAGE_RULES: Record<PackageKey, PackageRules> = {
   startup: { permissions: BUSINESS_PERMISSIONS.filter((p) => !STARTUP_EXCLUDED.test(p)), maxBranches: 1 },

@@ -73,9 +73,7 @@ export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_GROUPS.flatMap(
 export const PLATFORM_PERMISSIONS: readonly Permission[] = ['user-admin-management'];
 
 /** What a shop owner holds: every permission except the platform's own. */
-export const BUSINESS_PERMISSIONS: readonly Permission[] = ALL_PERMISSIONS.filter(
-  (p) => !PLATFORM_PERMISSIONS.includes(p),
-);
+export const BUSINESS_PERMISSIONS: readonly Permission[] = ALL_PERMISSIONS.filter((p) => !PLATFORM_PERMISSIONS.includes(p));
 
 export const CASHIER_PERMISSIONS: readonly Permission[] = [
   'sale-pos',
@@ -86,7 +84,10 @@ export const CASHIER_PERMISSIONS: readonly Permission[] = [
 ];
 
 export const MANAGER_PERMISSIONS: readonly Permission[] = BUSINESS_PERMISSIONS.filter(
-  (p) => !['user-management', 'create-user', 'edit-user', 'delete-user', 'role-management', 'role-create', 'role-edit', 'role-delete'].includes(p),
+  (p) =>
+    !['user-management', 'create-user', 'edit-user', 'delete-user', 'role-management', 'role-create', 'role-edit', 'role-delete'].includes(
+      p,
+    ),
 );
 
 export function isPermission(value: string): value is Permission {

@@ -15,7 +15,12 @@ export interface AppRoute {
 }
 
 const r = (name: string, path: string, layout: RouteLayout, permission?: Permission, parent?: string): AppRoute => ({
-  name, path, layout, permission, parent, searchable: layout !== 'public' && !path.includes(':'),
+  name,
+  path,
+  layout,
+  permission,
+  parent,
+  searchable: layout !== 'public' && !path.includes(':'),
 });
 
 export const APP_ROUTES: readonly AppRoute[] = [

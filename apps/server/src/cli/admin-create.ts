@@ -30,14 +30,32 @@ async function run(): Promise<void> {
     await handle.db.transaction().execute(async (trx) => {
       const platform = await trx.selectFrom('businesses').select('id').where('is_platform', '=', 1).executeTakeFirst();
       if (!platform) {
-        await createBusiness(trx, {
-          shopName: 'POSAUTO Platform', shopType: 'other', package: 'platform', status: 'active', branches: [], isPlatform: true,
-          owner: { firstName, lastName, email: email.data, password: password.data },
-        }, at);
+        await createBusiness(
+          trx,
+          {
+            shopName: 'POSAUTO Platform',
+            shopType: 'other',
+            package: 'platform',
+            status: 'active',
+            branches: [],
+            isPlatform: true,
+            owner: { firstName, lastName, email: email.data, password: password.data },
+          },
+          at,
+        );
         return;
       }
-      const role = await trx.selectFrom('roles').select('id').where('business_id', '=', platform.id).orderBy('created_at').executeTakeFirstOrThrow();
-      await addUser(trx, { businessId: platform.id, roleId: role.id, branchId: null, firstName, lastName, email: email.data, password: password.data }, at);
+      const role = await trx
+        .selectFrom('roles')
+        .select('id')
+        .where('business_id', '=', platform.id)
+        .orderBy('created_at')
+        .executeTakeFirstOrThrow();
+      await addUser(
+        trx,
+        { businessId: platform.id, roleId: role.id, branchId: null, firstName, lastName, email: email.data, password: password.data },
+        at,
+      );
     });
     process.stdout.write(`Platform administrator ${email.data} created.\n`);
   } finally {

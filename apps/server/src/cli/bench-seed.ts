@@ -36,7 +36,8 @@ async function run(): Promise<void> {
   const count = Number(values.count);
   const batch = Number(values.batch);
   const productCount = Number(values.products);
-  if (!Number.isInteger(productCount) || productCount < 0 || productCount > 10_000_000) throw new Error('--products must be a whole number from 0 to 10000000');
+  if (!Number.isInteger(productCount) || productCount < 0 || productCount > 10_000_000)
+    throw new Error('--products must be a whole number from 0 to 10000000');
   if (!Number.isInteger(count) || count < 1 || count > 10_000_000) throw new Error('--count must be a whole number from 1 to 10000000');
   // 8 bound values per row: 1000 rows stay far below SQLite's (32766) and PostgreSQL's (65535) parameter limits.
   if (!Number.isInteger(batch) || batch < 1 || batch > 4000) throw new Error('--batch must be a whole number from 1 to 4000');
@@ -81,7 +82,13 @@ async function run(): Promise<void> {
       await bumpCounter(trx, handle.kind, businessId, CATEGORY_COUNTER, count);
       const allCodes = [];
       for (let from = 1; from <= productCount; from += PRODUCT_BENCH_BATCH) {
-        const { products, codes } = benchProductRows(businessId, from, Math.min(productCount, from + PRODUCT_BENCH_BATCH - 1), base, parentIds);
+        const { products, codes } = benchProductRows(
+          businessId,
+          from,
+          Math.min(productCount, from + PRODUCT_BENCH_BATCH - 1),
+          base,
+          parentIds,
+        );
         await trx.insertInto('products').values(products).execute();
         allCodes.push(...codes);
       }
@@ -89,7 +96,10 @@ async function run(): Promise<void> {
       // pick a scan of the whole table per row. Analysed first, each check is one index probe.
       if (handle.kind === 'postgres') await sql`ANALYZE products`.execute(trx);
       for (let i = 0; i < allCodes.length; i += 2 * PRODUCT_BENCH_BATCH) {
-        await trx.insertInto('product_codes').values(allCodes.slice(i, i + 2 * PRODUCT_BENCH_BATCH)).execute();
+        await trx
+          .insertInto('product_codes')
+          .values(allCodes.slice(i, i + 2 * PRODUCT_BENCH_BATCH))
+          .execute();
       }
       await bumpCounter(trx, handle.kind, businessId, PRODUCT_COUNTER, productCount);
     });

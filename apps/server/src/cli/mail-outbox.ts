@@ -11,14 +11,24 @@ async function run(): Promise<void> {
   const { values, positionals } = parseArgs({ options: { count: { type: 'string', short: 'n' } }, allowPositionals: true });
   const raw = values.count ?? positionals[0] ?? '5';
   const count = Number(raw);
-  if (!Number.isInteger(count) || count < 1 || count > 1000) throw new Error(`--count must be a whole number from 1 to 1000 (got "${raw}")`);
+  if (!Number.isInteger(count) || count < 1 || count > 1000)
+    throw new Error(`--count must be a whole number from 1 to 1000 (got "${raw}")`);
   const config = loadConfig();
   const messages = await readOutbox(config.dataDir, count);
   const out: string[] = [];
   if (config.smtpUrl) out.push('Note: SMTP_URL is set, so new mail goes to that server, not to the outbox.', '');
   if (!messages.length) out.push(`No mail in ${outboxDir(config.dataDir)} yet.`);
   for (const m of messages) {
-    out.push('='.repeat(72), `To:      ${m.to}`, `Subject: ${m.subject}`, `Date:    ${m.date}`, `File:    ${m.file}`, '-'.repeat(72), m.text, '');
+    out.push(
+      '='.repeat(72),
+      `To:      ${m.to}`,
+      `Subject: ${m.subject}`,
+      `Date:    ${m.date}`,
+      `File:    ${m.file}`,
+      '-'.repeat(72),
+      m.text,
+      '',
+    );
   }
   process.stdout.write(`${out.join('\n')}\n`);
 }

@@ -1,46 +1,80 @@
 import { z } from 'zod';
 import { resolve } from 'node:path';
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test'], {
-    error: 'NODE_ENV must be one of development, production, test',
-  }).default('development'),
-  PORT: z.coerce.number({ error: 'PORT must be a number' }).int('PORT must be a whole number')
-    .min(0, 'PORT must be between 0 and 65535').max(65535, 'PORT must be between 0 and 65535').default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),
-  DATABASE_URL: z.string().optional().refine(
-    (v) => v === undefined || v === '' || /^postgres(ql)?:\/\//.test(v),
-    'DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)',
-  ),
-  CORS_ORIGINS: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-    error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
-  }).optional(),
-  WEB_DIST: z.string().optional(),
-  TRUST_PROXY: z.enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' }).optional(),
-  SMTP_URL: z.string().optional().refine(
-    (v) => v === undefined || v === '' || isSmtpUrl(v),
-    'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587 (leave it unset to write mail to DATA_DIR/outbox)',
-  ),
-  MAIL_FROM: z.string().optional().refine(
-    (v) => v === undefined || v === '' || /^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(v.trim()),
-    'MAIL_FROM must be an address, e.g. POSAUTO <no-reply@example.com>',
-  ),
-  S3_ENDPOINT: z.string().optional().refine((v) => !v || isHttpUrl(v), 'S3_ENDPOINT must be an http:// or https:// URL, e.g. https://s3.eu-central-1.amazonaws.com'),
-  S3_BUCKET: z.string().optional().refine((v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), 'S3_BUCKET must be a bucket name (lower-case letters, digits, dots and dashes)'),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_REGION: z.string().optional().refine((v) => !v || /^[a-z0-9-]{2,32}$/.test(v), 'S3_REGION must be a region name such as us-east-1'),
-  S3_PUBLIC_URL: z.string().optional().refine((v) => !v || isHttpUrl(v), 'S3_PUBLIC_URL must be an http:// or https:// URL'),
-}).superRefine((e, issue) => {
-  // An S3 store needs all four; a partial set is a mistake, not a reason to fall back to local files quietly.
-  const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
-  if (!s3.some((k) => e[k])) return;
-  for (const k of s3) {
-    if (!e[k]) issue.addIssue({ code: 'custom', path: [k], message: `${k} must be set too when any of ${s3.join(', ')} is set` });
-  }
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], {
+        error: 'NODE_ENV must be one of development, production, test',
+      })
+      .default('development'),
+    PORT: z.coerce
+      .number({ error: 'PORT must be a number' })
+      .int('PORT must be a whole number')
+      .min(0, 'PORT must be between 0 and 65535')
+      .max(65535, 'PORT must be between 0 and 65535')
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .refine(
+        (v) => v === undefined || v === '' || /^postgres(ql)?:\/\//.test(v),
+        'DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)',
+      ),
+    CORS_ORIGINS: z.string().optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .optional(),
+    WEB_DIST: z.string().optional(),
+    TRUST_PROXY: z.enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' }).optional(),
+    SMTP_URL: z
+      .string()
+      .optional()
+      .refine(
+        (v) => v === undefined || v === '' || isSmtpUrl(v),
+        'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587 (leave it unset to write mail to DATA_DIR/outbox)',
+      ),
+    MAIL_FROM: z
+      .string()
+      .optional()
+      .refine(
+        (v) => v === undefined || v === '' || /^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(v.trim()),
+        'MAIL_FROM must be an address, e.g. POSAUTO <no-reply@example.com>',
+      ),
+    S3_ENDPOINT: z
+      .string()
+      .optional()
+      .refine((v) => !v || isHttpUrl(v), 'S3_ENDPOINT must be an http:// or https:// URL, e.g. https://s3.eu-central-1.amazonaws.com'),
+    S3_BUCKET: z
+      .string()
+      .optional()
+      .refine(
+        (v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v),
+        'S3_BUCKET must be a bucket name (lower-case letters, digits, dots and dashes)',
+      ),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_REGION: z
+      .string()
+      .optional()
+      .refine((v) => !v || /^[a-z0-9-]{2,32}$/.test(v), 'S3_REGION must be a region name such as us-east-1'),
+    S3_PUBLIC_URL: z
+      .string()
+      .optional()
+      .refine((v) => !v || isHttpUrl(v), 'S3_PUBLIC_URL must be an http:// or https:// URL'),
+  })
+  .superRefine((e, issue) => {
+    // An S3 store needs all four; a partial set is a mistake, not a reason to fall back to local files quietly.
+    const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    if (!s3.some((k) => e[k])) return;
+    for (const k of s3) {
+      if (!e[k]) issue.addIssue({ code: 'custom', path: [k], message: `${k} must be set too when any of ${s3.join(', ')} is set` });
+    }
+  });
 
 function isHttpUrl(v: string): boolean {
   try {
@@ -99,10 +133,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'sqlite', file: resolve(dataDir, 'posauto.sqlite') },
-    corsOrigins: (e.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: resolve(dataDir, 'posauto.sqlite') },
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY === 'true',
@@ -113,7 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function mediaConfig(e: z.infer<typeof envSchema>, dataDir: string): MediaConfig {
-  if (!e.S3_ENDPOINT || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) return { kind: 'local', dir: resolve(dataDir, 'media') };
+  if (!e.S3_ENDPOINT || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)
+    return { kind: 'local', dir: resolve(dataDir, 'media') };
   const endpoint = e.S3_ENDPOINT.replace(/\/+$/, '');
   return {
     kind: 's3',

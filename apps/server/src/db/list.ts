@@ -69,7 +69,9 @@ export async function runList<T>(
   const sortColumn = (query.sort && spec.sorts[query.sort]) || spec.defaultSort;
   const direction = query.order === 'desc' ? 'desc' : 'asc';
   const size = query.per_page === 'all' ? null : Number(query.per_page);
-  const filterColumns = Object.keys(filters).filter((c) => filters[c] !== undefined).sort();
+  const filterColumns = Object.keys(filters)
+    .filter((c) => filters[c] !== undefined)
+    .sort();
   const filterShape = filterColumns.join(',');
 
   const filteredQuery = (biz: string, term: string | undefined, st: number | undefined, marked = false) => {
@@ -80,8 +82,18 @@ export async function runList<T>(
     return q;
   };
   const countQuery = (biz: string, term: string | undefined, st: number | undefined, marked = false) =>
-    filteredQuery(biz, term, st, marked).clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('n'));
-  const pageQuery = (biz: string, term: string | undefined, st: number | undefined, limit: number | null, offset: number, marked = false) => {
+    filteredQuery(biz, term, st, marked)
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<number>`count(*)`.as('n'));
+  const pageQuery = (
+    biz: string,
+    term: string | undefined,
+    st: number | undefined,
+    limit: number | null,
+    offset: number,
+    marked = false,
+  ) => {
     const q = filteredQuery(biz, term, st, marked).orderBy(sql.ref(sortColumn), direction).orderBy(sql.ref(spec.idColumn), direction);
     return limit === null ? q : q.limit(limit).offset(offset);
   };
@@ -93,7 +105,9 @@ export async function runList<T>(
     const compiled = compiledFor(db, `${cacheKey}|count|${search !== undefined}|${status !== undefined}|${filterShape}`, () =>
       countQuery(MARK.business, search === undefined ? undefined : MARK.term, status === undefined ? undefined : MARK.status, true),
     );
-    total = Number((await db.executeQuery<{ n: number }>(withValues(compiled, kind, businessId, search, status, 0, 0, filters))).rows[0]?.n ?? 0);
+    total = Number(
+      (await db.executeQuery<{ n: number }>(withValues(compiled, kind, businessId, search, status, 0, 0, filters))).rows[0]?.n ?? 0,
+    );
   } else {
     total = Number(((await countQuery(businessId, search, status).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
   }
@@ -103,8 +117,18 @@ export async function runList<T>(
   const offset = size ? (current - 1) * size : 0;
   let rows: T[];
   if (cacheKey) {
-    const compiled = compiledFor(db, `${cacheKey}|page|${search !== undefined}|${status !== undefined}|${sortColumn}|${direction}|${size !== null}|${filterShape}`, () =>
-      pageQuery(MARK.business, search === undefined ? undefined : MARK.term, status === undefined ? undefined : MARK.status, size === null ? null : MARK.limit, MARK.offset, true),
+    const compiled = compiledFor(
+      db,
+      `${cacheKey}|page|${search !== undefined}|${status !== undefined}|${sortColumn}|${direction}|${size !== null}|${filterShape}`,
+      () =>
+        pageQuery(
+          MARK.business,
+          search === undefined ? undefined : MARK.term,
+          status === undefined ? undefined : MARK.status,
+          size === null ? null : MARK.limit,
+          MARK.offset,
+          true,
+        ),
     );
     rows = (await db.executeQuery<T>(withValues(compiled, kind, businessId, search, status, size ?? 0, offset, filters))).rows;
   } else {
@@ -114,7 +138,13 @@ export async function runList<T>(
 }
 
 function withValues(
-  compiled: CompiledQuery, kind: DialectKind, businessId: string, search: string | undefined, status: number | undefined, limit: number, offset: number,
+  compiled: CompiledQuery,
+  kind: DialectKind,
+  businessId: string,
+  search: string | undefined,
+  status: number | undefined,
+  limit: number,
+  offset: number,
   filters: ListFilters,
 ): CompiledQuery {
   const markedPattern = containsPattern(MARK.term);

@@ -13,7 +13,8 @@ import type { CrudService } from './crud';
 import { conflict, notFound } from './errors';
 
 /** Tenant tables of one named, switchable row each (name unique per shop), served by crudTableService. */
-export type NamedTable = 'brands' | 'units' | 'suppliers' | 'payment_methods' | 'variations' | 'service_charges' | 'adjustment_types' | 'branches' | 'customers';
+export type NamedTable =
+  'brands' | 'units' | 'suppliers' | 'payment_methods' | 'variations' | 'service_charges' | 'adjustment_types' | 'branches' | 'customers';
 
 export interface CrudTableConfig<TItem, TInput extends { name: string; status?: boolean | undefined }, TRow> {
   table: NamedTable;
@@ -55,14 +56,22 @@ export function crudTableService<TItem, TInput extends { name: string; status?: 
     return cfg.toApi(row as TRow);
   }
   async function nameTaken(trx: Kysely<Database>, businessId: string, name: string, exceptId?: string) {
-    let q = table(trx).selectFrom(cfg.table).select('id').where('business_id', '=', businessId).where(sql`lower(name)`, '=', name.toLowerCase());
+    let q = table(trx)
+      .selectFrom(cfg.table)
+      .select('id')
+      .where('business_id', '=', businessId)
+      .where(sql`lower(name)`, '=', name.toLowerCase());
     if (exceptId) q = q.where('id', '!=', exceptId);
     if (await q.executeTakeFirst()) throw conflict(cfg.nameTaken, 'name');
   }
   const write = transactional(db, kind, () => conflict(cfg.nameTaken, 'name'));
   async function change(trx: Kysely<Database>, ctx: RequestContext, id: string, set: Record<string, unknown>) {
-    const r = await table(trx).updateTable(cfg.table).set({ ...set, updated_at: clock.now().toISOString() })
-      .where('business_id', '=', ctx.businessId).where('id', '=', id).executeTakeFirst();
+    const r = await table(trx)
+      .updateTable(cfg.table)
+      .set({ ...set, updated_at: clock.now().toISOString() })
+      .where('business_id', '=', ctx.businessId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!Number(r.numUpdatedRows)) throw notFound();
   }
   const audit = auditFor(clock, cfg.entity);
@@ -79,9 +88,18 @@ export function crudTableService<TItem, TInput extends { name: string; status?: 
         await cfg.check?.(trx, ctx.businessId, null, input);
         const id = newId();
         const at = clock.now().toISOString();
-        await table(trx).insertInto(cfg.table).values({
-          business_id: ctx.businessId, id, name: input.name, ...cfg.columns(input), status: input.status === false ? 0 : 1, created_at: at, updated_at: at,
-        }).execute();
+        await table(trx)
+          .insertInto(cfg.table)
+          .values({
+            business_id: ctx.businessId,
+            id,
+            name: input.name,
+            ...cfg.columns(input),
+            status: input.status === false ? 0 : 1,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
         await bumpCounter(trx, kind, ctx.businessId, cfg.counter, 1);
         await audit(trx, ctx, 'create', id, { name: input.name });
         return load(trx, ctx, id);
@@ -91,7 +109,11 @@ export function crudTableService<TItem, TInput extends { name: string; status?: 
         await load(trx, ctx, id);
         await nameTaken(trx, ctx.businessId, input.name, id);
         await cfg.check?.(trx, ctx.businessId, id, input);
-        await change(trx, ctx, id, { name: input.name, ...cfg.columns(input), ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }) });
+        await change(trx, ctx, id, {
+          name: input.name,
+          ...cfg.columns(input),
+          ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }),
+        });
         await audit(trx, ctx, 'update', id, { name: input.name });
         return load(trx, ctx, id);
       }),

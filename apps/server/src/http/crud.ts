@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Permission } from '@posauto/shared/permissions';
-import { errorSchema, idParamsSchema, idSchema, listResponseSchema, okSchema, statusBodySchema, type ListQuery } from '@posauto/shared/schemas/common';
+import {
+  errorSchema,
+  idParamsSchema,
+  idSchema,
+  listResponseSchema,
+  okSchema,
+  statusBodySchema,
+  type ListQuery,
+} from '@posauto/shared/schemas/common';
 import { RTL_LANGUAGES } from '@posauto/shared/i18n/index';
 import type { ListResult } from '../db/list';
 import { pickLanguage, translate, type Language } from '../lib/i18n';
@@ -71,7 +79,11 @@ export function registerCrudRoutes<TItem, TInput, TQuery extends ListQuery, TUpd
 
   r.get(`${path}/export`, {
     config: { access: { permission: p.read } },
-    schema: { tags: [tag], querystring: listQuery.extend(exportFormatSchema.shape), produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
+    schema: {
+      tags: [tag],
+      querystring: listQuery.extend(exportFormatSchema.shape),
+      produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    },
     handler: async (req: Req, reply: FastifyReply) => {
       const { format, ...rest } = req.query as TQuery & { format: 'xlsx' | 'csv' };
       const lang = langOf(req.headers);
@@ -83,8 +95,14 @@ export function registerCrudRoutes<TItem, TInput, TQuery extends ListQuery, TUpd
       const file = format === 'csv' ? toCsv(columns, rows) : await toXlsx(name, columns, rows, RTL_LANGUAGES.includes(lang));
       const ascii = `${cfg.exportSheet.fileKey.split('.')[0]}-${stamp}.${format}`;
       return reply
-        .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(`${name}-${stamp}.${format}`)}`)
+        .header(
+          'content-type',
+          format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        )
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(`${name}-${stamp}.${format}`)}`,
+        )
         .send(file);
     },
   });

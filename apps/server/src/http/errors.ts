@@ -18,11 +18,9 @@ export class AppError extends Error {
 export const notFound = () => new AppError(404, 'errors.not_found');
 export const forbidden = () => new AppError(403, 'errors.forbidden');
 export const unauthorized = () => new AppError(401, 'errors.unauthorized');
-export const conflict = (key: string, field?: string) =>
-  new AppError(409, key, field ? { [field]: key } : undefined);
+export const conflict = (key: string, field?: string) => new AppError(409, key, field ? { [field]: key } : undefined);
 export const invalid = (fieldErrors: Record<string, string>) => new AppError(400, 'errors.invalid_input', fieldErrors);
-export const unprocessable = (key: string, field?: string) =>
-  new AppError(422, key, field ? { [field]: key } : undefined);
+export const unprocessable = (key: string, field?: string) => new AppError(422, key, field ? { [field]: key } : undefined);
 
 type Issue = { instancePath?: string; params?: { issue?: { path?: PropertyKey[]; message?: string } }; message?: string };
 
@@ -70,7 +68,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
     const send = (status: number, key: string, fields?: Record<string, string>, vars?: Record<string, string | number>) => {
       const errors = fields ? Object.fromEntries(Object.entries(fields).map(([f, k]) => [f, t(k)])) : undefined;
-      return reply.status(status).type('application/json').send(JSON.stringify(errors ? { message: t(key, vars), errors } : { message: t(key, vars) }));
+      return reply
+        .status(status)
+        .type('application/json')
+        .send(JSON.stringify(errors ? { message: t(key, vars), errors } : { message: t(key, vars) }));
     };
 
     if (error instanceof AppError) {
@@ -87,9 +88,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 413) return send(413, 'errors.too_large');
     if (status === 429) return send(429, 'errors.too_many_attempts', undefined, { minutes: 60 });
-    if (status >= 400 && status < 500) return send(status === 404 ? 404 : 400, status === 404 ? 'errors.not_found' : 'errors.invalid_input');
+    if (status >= 400 && status < 500)
+      return send(status === 404 ? 404 : 400, status === 404 ? 'errors.not_found' : 'errors.invalid_input');
     request.log.error({ err: error }, 'unhandled error');
     return send(500, 'errors.internal');
   });
-
 }

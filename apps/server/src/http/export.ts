@@ -31,9 +31,12 @@ export async function toXlsx<T>(sheetName: string, columns: ExportColumn<T>[], r
   const ws = wb.addWorksheet(sheetName.slice(0, 31) || 'Sheet1', { views: [{ rightToLeft: rtl, state: 'frozen', ySplit: 1 }] });
   ws.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 24 }));
   ws.getRow(1).font = { bold: true };
-  for (const r of rows) ws.addRow(columns.map((c) => {
-    const v = c.value(r);
-    return typeof v === 'string' ? inert(v) : v;
-  }));
+  for (const r of rows)
+    ws.addRow(
+      columns.map((c) => {
+        const v = c.value(r);
+        return typeof v === 'string' ? inert(v) : v;
+      }),
+    );
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

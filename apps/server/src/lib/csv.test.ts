@@ -4,8 +4,14 @@ import { CsvError, detectDelimiter, parseCsv } from './csv';
 
 describe('parseCsv', () => {
   it('reads plain rows with CRLF or LF line ends and no empty last row', () => {
-    expect(parseCsv('a,b,c\r\n1,2,3\r\n')).toEqual([['a', 'b', 'c'], ['1', '2', '3']]);
-    expect(parseCsv('a,b\n1,2')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(parseCsv('a,b,c\r\n1,2,3\r\n')).toEqual([
+      ['a', 'b', 'c'],
+      ['1', '2', '3'],
+    ]);
+    expect(parseCsv('a,b\n1,2')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
   });
 
   it('keeps commas, quotes and line breaks inside quoted fields', () => {
@@ -20,12 +26,18 @@ describe('parseCsv', () => {
   });
 
   it('keeps empty fields, including trailing ones', () => {
-    expect(parseCsv('a,,c,\r\n,,,\r\n')).toEqual([['a', '', 'c', ''], ['', '', '', '']]);
+    expect(parseCsv('a,,c,\r\n,,,\r\n')).toEqual([
+      ['a', '', 'c', ''],
+      ['', '', '', ''],
+    ]);
   });
 
   it('reads semicolon-separated files (Excel where the decimal mark is a comma)', () => {
     expect(detectDelimiter('product_name;sale_cost\r\n"A, B";2')).toBe(';');
-    expect(parseCsv('product_name;sale_cost\r\n"Café; crème";2,50\r\n')).toEqual([['product_name', 'sale_cost'], ['Café; crème', '2,50']]);
+    expect(parseCsv('product_name;sale_cost\r\n"Café; crème";2,50\r\n')).toEqual([
+      ['product_name', 'sale_cost'],
+      ['Café; crème', '2,50'],
+    ]);
   });
 
   it('refuses an unterminated quoted field, naming its line', () => {
@@ -38,8 +50,21 @@ describe('parseCsv', () => {
   });
 
   it('reads back what the exporter writes', () => {
-    const rows = [{ a: 'x, "y"', b: 'line1\nline2' }, { a: '=SUM(A1)', b: '' }];
-    const file = toCsv([{ header: 'A', value: (r: (typeof rows)[number]) => r.a }, { header: 'B', value: (r: (typeof rows)[number]) => r.b }], rows);
-    expect(parseCsv(file.toString('utf8'))).toEqual([['A', 'B'], ['x, "y"', 'line1\nline2'], ["'=SUM(A1)", '']]);
+    const rows = [
+      { a: 'x, "y"', b: 'line1\nline2' },
+      { a: '=SUM(A1)', b: '' },
+    ];
+    const file = toCsv(
+      [
+        { header: 'A', value: (r: (typeof rows)[number]) => r.a },
+        { header: 'B', value: (r: (typeof rows)[number]) => r.b },
+      ],
+      rows,
+    );
+    expect(parseCsv(file.toString('utf8'))).toEqual([
+      ['A', 'B'],
+      ['x, "y"', 'line1\nline2'],
+      ["'=SUM(A1)", ''],
+    ]);
   });
 });

@@ -76,7 +76,12 @@ function toInput(p: DemoProduct, l: Lookups, image: string | null): ProductInput
   if (p.variations) {
     const chosen = p.variations.map((v) => {
       const found = must(l.variation.get(v.name), `variation ${v.name}`);
-      return { variation_id: found.id, value_ids: v.values.map((n) => must(found.values.get(n), `value ${n}`)), extra: v.extra, names: v.values };
+      return {
+        variation_id: found.id,
+        value_ids: v.values.map((n) => must(found.values.get(n), `value ${n}`)),
+        extra: v.extra,
+        names: v.values,
+      };
     });
     base.variations = chosen.map(({ variation_id, value_ids }) => ({ variation_id, value_ids }));
     base.variants = variantCombinations(chosen).map((ids) => {
@@ -94,7 +99,9 @@ function toInput(p: DemoProduct, l: Lookups, image: string | null): ProductInput
   if (p.combo) {
     base.combo_items = p.combo.map((c) => {
       const item = must(l.product.get(c.product), `product ${c.product}`);
-      const variantId = c.variant ? must(item.variants.get(c.variant.join(' / ')), `variant ${c.variant.join(' / ')} of ${c.product}`) : null;
+      const variantId = c.variant
+        ? must(item.variants.get(c.variant.join(' / ')), `variant ${c.variant.join(' / ')} of ${c.product}`)
+        : null;
       return { product_id: item.id, variant_id: variantId, quantity: c.quantity };
     });
   }
@@ -102,7 +109,13 @@ function toInput(p: DemoProduct, l: Lookups, image: string | null): ProductInput
 }
 
 /** Copies one picture into the shop's media (once per picture), answering its key. */
-async function picture(deps: Deps, dir: string | null, businessId: string, name: string, done: Map<string, string>): Promise<string | null> {
+async function picture(
+  deps: Deps,
+  dir: string | null,
+  businessId: string,
+  name: string,
+  done: Map<string, string>,
+): Promise<string | null> {
   if (!dir) return null;
   const known = done.get(name);
   if (known) return known;
@@ -119,14 +132,22 @@ async function seedShopProducts(trx: Kysely<Database>, deps: Deps, businessId: s
   const ctx = { businessId, userId: ownerId, ip: null };
   for (const p of products) {
     const id = await createProduct(trx, deps, ctx, toInput(p, l, await picture(deps, dir, businessId, p.image, pictures)));
-    const variants = await trx.selectFrom('product_variants').select(['id', 'name']).where('business_id', '=', businessId).where('product_id', '=', id).execute();
+    const variants = await trx
+      .selectFrom('product_variants')
+      .select(['id', 'name'])
+      .where('business_id', '=', businessId)
+      .where('product_id', '=', id)
+      .execute();
     l.product.set(p.name, { id, variants: new Map(variants.map((v) => [v.name, v.id])) });
   }
 }
 
 /** About forty products of all three types, with pictures, for Demo Coffee, and a smaller menu for Demo Karaoke. */
 export async function seedDemoProducts(
-  trx: Kysely<Database>, deps: Deps, coffee: { businessId: string; ownerId: string }, karaoke: { businessId: string; ownerId: string },
+  trx: Kysely<Database>,
+  deps: Deps,
+  coffee: { businessId: string; ownerId: string },
+  karaoke: { businessId: string; ownerId: string },
 ): Promise<void> {
   await seedShopProducts(trx, deps, coffee.businessId, coffee.ownerId, COFFEE_PRODUCTS);
   await seedShopProducts(trx, deps, karaoke.businessId, karaoke.ownerId, KARAOKE_PRODUCTS);

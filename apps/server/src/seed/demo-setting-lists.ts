@@ -14,12 +14,20 @@ const DEMO_VARIATIONS = [
   { name: 'Sugar', description: 'Sweetness level', values: ['0%', '50%', '100%'] },
 ];
 
-type Charge = { name: string; type: 'percentage' | 'fixed'; value: number; currency: 'USD' | null; applies_to: 'dine_in' | 'karaoke' | 'all' };
+type Charge = {
+  name: string;
+  type: 'percentage' | 'fixed';
+  value: number;
+  currency: 'USD' | null;
+  applies_to: 'dine_in' | 'karaoke' | 'all';
+};
 const COFFEE_CHARGES: Charge[] = [
   { name: 'Service 5%', type: 'percentage', value: 5 * PERCENT_SCALE, currency: null, applies_to: 'all' },
   { name: 'Karaoke room service', type: 'fixed', value: 200, currency: 'USD', applies_to: 'karaoke' },
 ];
-const KARAOKE_CHARGES: Charge[] = [{ name: 'Room service 10%', type: 'percentage', value: 10 * PERCENT_SCALE, currency: null, applies_to: 'karaoke' }];
+const KARAOKE_CHARGES: Charge[] = [
+  { name: 'Room service 10%', type: 'percentage', value: 10 * PERCENT_SCALE, currency: null, applies_to: 'karaoke' },
+];
 
 type Adjustment = { name: string; direction: 'addition' | 'subtraction'; description: string | null };
 const COFFEE_ADJUSTMENTS: Adjustment[] = [
@@ -31,12 +39,20 @@ const COFFEE_ADJUSTMENTS: Adjustment[] = [
 const KARAOKE_ADJUSTMENTS = COFFEE_ADJUSTMENTS.filter((a) => a.name === 'Damaged' || a.name === 'Found in count');
 
 async function seedCharges(trx: Kysely<Database>, deps: Deps, businessId: string, charges: Charge[], at: string) {
-  for (const c of charges) await trx.insertInto('service_charges').values({ business_id: businessId, id: newId(), ...c, status: 1, created_at: at, updated_at: at }).execute();
+  for (const c of charges)
+    await trx
+      .insertInto('service_charges')
+      .values({ business_id: businessId, id: newId(), ...c, status: 1, created_at: at, updated_at: at })
+      .execute();
   await bumpCounter(trx, deps.kind, businessId, SERVICE_CHARGE_COUNTER, charges.length);
 }
 
 async function seedAdjustments(trx: Kysely<Database>, deps: Deps, businessId: string, types: Adjustment[], at: string) {
-  for (const a of types) await trx.insertInto('adjustment_types').values({ business_id: businessId, id: newId(), ...a, status: 1, created_at: at, updated_at: at }).execute();
+  for (const a of types)
+    await trx
+      .insertInto('adjustment_types')
+      .values({ business_id: businessId, id: newId(), ...a, status: 1, created_at: at, updated_at: at })
+      .execute();
   await bumpCounter(trx, deps.kind, businessId, ADJUSTMENT_TYPE_COUNTER, types.length);
 }
 
@@ -47,11 +63,32 @@ export async function seedSettingLists(trx: Kysely<Database>, deps: Deps, coffee
   let values = 0;
   for (const v of DEMO_VARIATIONS) {
     const variationId = newId(tick++);
-    await trx.insertInto('variations').values({ business_id: coffeeId, id: variationId, name: v.name, description: v.description, status: 1, created_at: at, updated_at: at }).execute();
+    await trx
+      .insertInto('variations')
+      .values({
+        business_id: coffeeId,
+        id: variationId,
+        name: v.name,
+        description: v.description,
+        status: 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
     for (const [i, name] of v.values.entries()) {
-      await trx.insertInto('variation_values').values({
-        business_id: coffeeId, id: newId(tick++), variation_id: variationId, name, sort_order: i + 1, status: 1, created_at: at, updated_at: at,
-      }).execute();
+      await trx
+        .insertInto('variation_values')
+        .values({
+          business_id: coffeeId,
+          id: newId(tick++),
+          variation_id: variationId,
+          name,
+          sort_order: i + 1,
+          status: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
       values++;
     }
   }

@@ -29,7 +29,13 @@ describe('the demo data', () => {
   it('gives Demo Coffee about forty products of all three types, with pictures in the media store', async () => {
     const token = await loginAs(t.app, OWNER);
     const list = (await t.app.inject({ url: '/api/v1/products?per_page=all', headers: bearer(token) })).json();
-    const products = list.data as Array<{ type: string; image: string | null; image_url: string | null; variant_count: number; product_name: string }>;
+    const products = list.data as Array<{
+      type: string;
+      image: string | null;
+      image_url: string | null;
+      variant_count: number;
+      product_name: string;
+    }>;
     expect(list.meta.total).toBeGreaterThanOrEqual(35);
     expect(new Set(products.map((p) => p.type))).toEqual(new Set(['single', 'variation', 'combo']));
     expect(products.find((p) => p.product_name === 'Iced latte')!.variant_count).toBe(9);

@@ -23,7 +23,14 @@ export const DEMO_LOGINS = [
 ] as const;
 
 const DEMO_CATEGORIES: Array<{ name: string; icon: string; children?: Array<{ name: string; icon: string }> }> = [
-  { name: 'Coffee', icon: 'coffee', children: [{ name: 'Hot coffee', icon: 'cup' }, { name: 'Iced coffee', icon: 'glass' }] },
+  {
+    name: 'Coffee',
+    icon: 'coffee',
+    children: [
+      { name: 'Hot coffee', icon: 'cup' },
+      { name: 'Iced coffee', icon: 'glass' },
+    ],
+  },
   { name: 'Tea', icon: 'cup' },
   { name: 'Smoothies', icon: 'glass' },
   { name: 'Bakery', icon: 'bread' },
@@ -54,8 +61,22 @@ const DEMO_BRANDS = [
 ];
 
 const DEMO_SUPPLIERS = [
-  { name: 'Mekong Coffee Roasters', company: 'Mekong Coffee Roasters Co., Ltd.', phone: '+855 23 456 789', email: 'sales@mekong-roasters.example', address: 'Street 271, Phnom Penh', note: 'Beans every Monday' },
-  { name: 'Angkor Beverage Distribution', company: 'Angkor Beverage Distribution Co., Ltd.', phone: '+855 12 777 321', email: 'orders@angkor-bev.example', address: 'National Road 4, Kandal', note: null },
+  {
+    name: 'Mekong Coffee Roasters',
+    company: 'Mekong Coffee Roasters Co., Ltd.',
+    phone: '+855 23 456 789',
+    email: 'sales@mekong-roasters.example',
+    address: 'Street 271, Phnom Penh',
+    note: 'Beans every Monday',
+  },
+  {
+    name: 'Angkor Beverage Distribution',
+    company: 'Angkor Beverage Distribution Co., Ltd.',
+    phone: '+855 12 777 321',
+    email: 'orders@angkor-bev.example',
+    address: 'National Road 4, Kandal',
+    note: null,
+  },
 ];
 
 const PAYMENT_METHODS = [
@@ -64,9 +85,21 @@ const PAYMENT_METHODS = [
 ];
 
 /** Inserts a shop's rows of one setting list and counts them in its tenant counter. */
-async function seedRows(trx: Kysely<Database>, deps: Deps, table: NamedTable, counter: string, businessId: string, rows: Array<{ name: string } & Record<string, unknown>>, at: string) {
+async function seedRows(
+  trx: Kysely<Database>,
+  deps: Deps,
+  table: NamedTable,
+  counter: string,
+  businessId: string,
+  rows: Array<{ name: string } & Record<string, unknown>>,
+  at: string,
+) {
   const db = trx as unknown as Kysely<Record<NamedTable, Record<string, unknown>>>;
-  for (const row of rows) await db.insertInto(table).values({ business_id: businessId, id: newId(), status: 1, created_at: at, updated_at: at, ...row }).execute();
+  for (const row of rows)
+    await db
+      .insertInto(table)
+      .values({ business_id: businessId, id: newId(), status: 1, created_at: at, updated_at: at, ...row })
+      .execute();
   await bumpCounter(trx, deps.kind, businessId, counter, rows.length);
 }
 
@@ -76,28 +109,78 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
   if (any) return false;
   const at = deps.clock.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
-    await createBusiness(trx, {
-      shopName: 'POSAUTO Platform', shopType: 'other', package: 'platform', status: 'active', branches: [], isPlatform: true,
-      owner: { firstName: 'Platform', lastName: 'Admin', email: 'admin@posauto.local', password: 'admin1234' },
-    }, at);
+    await createBusiness(
+      trx,
+      {
+        shopName: 'POSAUTO Platform',
+        shopType: 'other',
+        package: 'platform',
+        status: 'active',
+        branches: [],
+        isPlatform: true,
+        owner: { firstName: 'Platform', lastName: 'Admin', email: 'admin@posauto.local', password: 'admin1234' },
+      },
+      at,
+    );
 
-    const shop = await createBusiness(trx, {
-      shopName: 'Demo Coffee', shopType: 'coffee_shop', package: 'premium', status: 'active',
-      branches: ['Riverside (Phnom Penh)', 'BKK1 (Phnom Penh)'],
-      owner: { firstName: 'Sophea', lastName: 'Chan', email: 'owner@posauto.local', password: 'owner1234', phone: '+855 12 345 678' },
-    }, at);
-    await addUser(trx, {
-      businessId: shop.businessId, roleId: shop.roleIds.Cashier!, branchId: shop.branchIds[0]!, firstName: 'Dara', lastName: 'Kim',
-      email: 'cashier@posauto.local', password: 'cashier1234', gender: 'male',
-    }, at);
+    const shop = await createBusiness(
+      trx,
+      {
+        shopName: 'Demo Coffee',
+        shopType: 'coffee_shop',
+        package: 'premium',
+        status: 'active',
+        branches: ['Riverside (Phnom Penh)', 'BKK1 (Phnom Penh)'],
+        owner: { firstName: 'Sophea', lastName: 'Chan', email: 'owner@posauto.local', password: 'owner1234', phone: '+855 12 345 678' },
+      },
+      at,
+    );
+    await addUser(
+      trx,
+      {
+        businessId: shop.businessId,
+        roleId: shop.roleIds.Cashier!,
+        branchId: shop.branchIds[0]!,
+        firstName: 'Dara',
+        lastName: 'Kim',
+        email: 'cashier@posauto.local',
+        password: 'cashier1234',
+        gender: 'male',
+      },
+      at,
+    );
 
     let count = 0;
     for (const c of DEMO_CATEGORIES) {
       const id = newId();
-      await trx.insertInto('categories').values({ business_id: shop.businessId, id, name: c.name, parent_id: null, icon: c.icon, status: 1, created_at: at, updated_at: at }).execute();
+      await trx
+        .insertInto('categories')
+        .values({
+          business_id: shop.businessId,
+          id,
+          name: c.name,
+          parent_id: null,
+          icon: c.icon,
+          status: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
       count++;
       for (const child of c.children ?? []) {
-        await trx.insertInto('categories').values({ business_id: shop.businessId, id: newId(), name: child.name, parent_id: id, icon: child.icon, status: 1, created_at: at, updated_at: at }).execute();
+        await trx
+          .insertInto('categories')
+          .values({
+            business_id: shop.businessId,
+            id: newId(),
+            name: child.name,
+            parent_id: id,
+            icon: child.icon,
+            status: 1,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
         count++;
       }
     }
@@ -107,36 +190,85 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
     await seedRows(trx, deps, 'suppliers', SUPPLIER_COUNTER, shop.businessId, DEMO_SUPPLIERS, at);
     await seedRows(trx, deps, 'payment_methods', PAYMENT_METHOD_COUNTER, shop.businessId, PAYMENT_METHODS, at);
     const can = newId();
-    await seedRows(trx, deps, 'units', UNIT_COUNTER, shop.businessId, [
-      { name: 'Cup', short_name: 'cup', base_unit_id: null, operation_value: FACTOR_SCALE },
-      { name: 'Bottle', short_name: 'btl', base_unit_id: null, operation_value: FACTOR_SCALE },
-      { id: can, name: 'Can', short_name: 'can', base_unit_id: null, operation_value: FACTOR_SCALE },
-      { name: 'Box of 24', short_name: 'box', base_unit_id: can, operation_value: 24 * FACTOR_SCALE },
-      { name: 'Piece', short_name: 'pc', base_unit_id: null, operation_value: FACTOR_SCALE },
-    ], at);
+    await seedRows(
+      trx,
+      deps,
+      'units',
+      UNIT_COUNTER,
+      shop.businessId,
+      [
+        { name: 'Cup', short_name: 'cup', base_unit_id: null, operation_value: FACTOR_SCALE },
+        { name: 'Bottle', short_name: 'btl', base_unit_id: null, operation_value: FACTOR_SCALE },
+        { id: can, name: 'Can', short_name: 'can', base_unit_id: null, operation_value: FACTOR_SCALE },
+        { name: 'Box of 24', short_name: 'box', base_unit_id: can, operation_value: 24 * FACTOR_SCALE },
+        { name: 'Piece', short_name: 'pc', base_unit_id: null, operation_value: FACTOR_SCALE },
+      ],
+      at,
+    );
 
-    const karaoke = await createBusiness(trx, {
-      shopName: 'Demo Karaoke', shopType: 'restaurant_karaoke', package: 'standard', status: 'active', branches: ['Toul Kork (Phnom Penh)'],
-      owner: { firstName: 'Vanna', lastName: 'Sok', email: 'karaoke@posauto.local', password: 'karaoke1234', phone: '+855 17 888 999' },
-    }, at);
+    const karaoke = await createBusiness(
+      trx,
+      {
+        shopName: 'Demo Karaoke',
+        shopType: 'restaurant_karaoke',
+        package: 'standard',
+        status: 'active',
+        branches: ['Toul Kork (Phnom Penh)'],
+        owner: { firstName: 'Vanna', lastName: 'Sok', email: 'karaoke@posauto.local', password: 'karaoke1234', phone: '+855 17 888 999' },
+      },
+      at,
+    );
     for (const c of KARAOKE_CATEGORIES) {
-      await trx.insertInto('categories').values({ business_id: karaoke.businessId, id: newId(), name: c.name, parent_id: null, icon: c.icon, status: 1, created_at: at, updated_at: at }).execute();
+      await trx
+        .insertInto('categories')
+        .values({
+          business_id: karaoke.businessId,
+          id: newId(),
+          name: c.name,
+          parent_id: null,
+          icon: c.icon,
+          status: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
     }
     await bumpCounter(trx, deps.kind, karaoke.businessId, CATEGORY_COUNTER, KARAOKE_CATEGORIES.length);
     await seedRows(trx, deps, 'payment_methods', PAYMENT_METHOD_COUNTER, karaoke.businessId, PAYMENT_METHODS, at);
     await seedShopSettings(trx, deps, shop.businessId, karaoke.businessId, at);
-    await seedRows(trx, deps, 'units', UNIT_COUNTER, karaoke.businessId, ['Can', 'Bottle', 'Plate', 'Piece'].map((name) => (
-      { name, short_name: name === 'Bottle' ? 'btl' : name === 'Piece' ? 'pc' : name.toLowerCase(), base_unit_id: null, operation_value: FACTOR_SCALE }
-    )), at);
+    await seedRows(
+      trx,
+      deps,
+      'units',
+      UNIT_COUNTER,
+      karaoke.businessId,
+      ['Can', 'Bottle', 'Plate', 'Piece'].map((name) => ({
+        name,
+        short_name: name === 'Bottle' ? 'btl' : name === 'Piece' ? 'pc' : name.toLowerCase(),
+        base_unit_id: null,
+        operation_value: FACTOR_SCALE,
+      })),
+      at,
+    );
     await seedSettingLists(trx, deps, shop.businessId, karaoke.businessId, at);
     await seedDemoProducts(trx, deps, shop, karaoke);
 
     for (const a of DEMO_STOCK_ALERTS) {
       const created = new Date(deps.clock.now().getTime() - a.minutesAgo * 60_000).toISOString();
-      await trx.insertInto('stock_notifications').values({
-        business_id: shop.businessId, id: newId(), branch_id: shop.branchIds[0]!, product_id: null, name: a.name, image: null,
-        stock_level: a.stock * QTY_SCALE, created_at: created, read_at: a.read ? at : null,
-      }).execute();
+      await trx
+        .insertInto('stock_notifications')
+        .values({
+          business_id: shop.businessId,
+          id: newId(),
+          branch_id: shop.branchIds[0]!,
+          product_id: null,
+          name: a.name,
+          image: null,
+          stock_level: a.stock * QTY_SCALE,
+          created_at: created,
+          read_at: a.read ? at : null,
+        })
+        .execute();
     }
   });
   return true;

@@ -1,10 +1,33 @@
 /** Which part of the product a screen belongs to; its empty state says what will appear there. */
-export type Area = 'products' | 'purchases' | 'invoices' | 'sales' | 'stock' | 'customers' | 'expenses' | 'reports' | 'users' | 'account' | 'settings' | 'pos' | 'signup' | 'blank';
+export type Area =
+  | 'products'
+  | 'purchases'
+  | 'invoices'
+  | 'sales'
+  | 'stock'
+  | 'customers'
+  | 'expenses'
+  | 'reports'
+  | 'users'
+  | 'account'
+  | 'settings'
+  | 'pos'
+  | 'signup'
+  | 'blank';
 
 const EXPLICIT: Record<string, Area> = {
-  'stock-purchase': 'purchases', 'stock-return': 'purchases', 'purchase-return': 'purchases', 'stock-report': 'reports',
-  'pos-cash-flow-report': 'reports', 'create-invoice': 'invoices', 'sale-pos': 'pos', 'customer-listing': 'customers',
-  'update-profile': 'account', 'change-password': 'account', blank: 'blank', 'open-cash-listing': 'sales',
+  'stock-purchase': 'purchases',
+  'stock-return': 'purchases',
+  'purchase-return': 'purchases',
+  'stock-report': 'reports',
+  'pos-cash-flow-report': 'reports',
+  'create-invoice': 'invoices',
+  'sale-pos': 'pos',
+  'customer-listing': 'customers',
+  'update-profile': 'account',
+  'change-password': 'account',
+  blank: 'blank',
+  'open-cash-listing': 'sales',
 };
 
 export function areaOf(name: string): Area {

@@ -13,7 +13,8 @@ import { NotFoundScreen } from './screens/not-found-screen';
 import { PublicUpcomingScreen } from './screens/public-upcoming-screen';
 import { UpcomingScreen } from './screens/upcoming-screen';
 
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => lazy(() => load().then((m) => ({ default: m[name] })));
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
 
 /** Screens built so far; every other route of the spec shows its title, breadcrumb and what will appear there. */
 const SCREENS: Record<string, ComponentType> = {
@@ -93,7 +94,13 @@ function Root() {
   return (
     <>
       <ScrollToTop />
-      <Suspense fallback={<Center h="60vh"><Loader /></Center>}>
+      <Suspense
+        fallback={
+          <Center h="60vh">
+            <Loader />
+          </Center>
+        }
+      >
         <Outlet />
       </Suspense>
     </>

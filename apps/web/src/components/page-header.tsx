@@ -18,22 +18,33 @@ export function PageHeader({ subtitle, actions, title }: { subtitle?: string; ac
   const { t } = useTranslation();
   const route = useCurrentRoute();
   const trail: AppRoute[] = [];
-  for (let r = route?.parent ? ROUTES_BY_NAME.get(route.parent) : undefined; r; r = r.parent ? ROUTES_BY_NAME.get(r.parent) : undefined) trail.unshift(r);
+  for (let r = route?.parent ? ROUTES_BY_NAME.get(route.parent) : undefined; r; r = r.parent ? ROUTES_BY_NAME.get(r.parent) : undefined)
+    trail.unshift(r);
   const heading = title ?? (route ? t(`pages.${route.name}`) : '');
   return (
     <Group justify="space-between" align="flex-end" mb="md" gap="sm">
       <Stack gap={4}>
         {route && route.name !== 'home' && (
           <Breadcrumbs separatorMargin={6} data-testid="breadcrumbs">
-            <Anchor component={Link} to="/" size="sm">{t('pages.home')}</Anchor>
+            <Anchor component={Link} to="/" size="sm">
+              {t('pages.home')}
+            </Anchor>
             {trail.map((r) => (
-              <Anchor key={r.name} component={Link} to={r.path} size="sm">{t(`pages.${r.name}`)}</Anchor>
+              <Anchor key={r.name} component={Link} to={r.path} size="sm">
+                {t(`pages.${r.name}`)}
+              </Anchor>
             ))}
-            <Text size="sm" c="dimmed">{heading}</Text>
+            <Text size="sm" c="dimmed">
+              {heading}
+            </Text>
           </Breadcrumbs>
         )}
         <Title order={2}>{heading}</Title>
-        {subtitle && <Text c="dimmed" size="sm">{subtitle}</Text>}
+        {subtitle && (
+          <Text c="dimmed" size="sm">
+            {subtitle}
+          </Text>
+        )}
       </Stack>
       {actions && <Group gap="xs">{actions}</Group>}
     </Group>

@@ -81,7 +81,7 @@ export async function downloadFile(path: string, query: QueryParams): Promise<vo
   const disposition = res.headers.get('content-disposition') ?? '';
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
   const plain = /filename="([^"]+)"/i.exec(disposition)?.[1];
-  const name = star ? decodeURIComponent(star) : plain ?? 'export';
+  const name = star ? decodeURIComponent(star) : (plain ?? 'export');
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

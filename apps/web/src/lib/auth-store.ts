@@ -49,13 +49,10 @@ export function clearSession(): void {
 }
 
 export function useUserData(): UserData | null {
-  return useSyncExternalStore(
-    (cb) => {
-      listeners.add(cb);
-      return () => listeners.delete(cb);
-    },
-    read,
-  );
+  return useSyncExternalStore((cb) => {
+    listeners.add(cb);
+    return () => listeners.delete(cb);
+  }, read);
 }
 
 export function hasPermission(user: UserData | null, permission: string | undefined): boolean {

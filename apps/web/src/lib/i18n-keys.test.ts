@@ -10,7 +10,8 @@ import { TRANSLATIONS } from '@posauto/shared/i18n/tables';
 
 const root = resolve(new URL('.', import.meta.url).pathname, '../../../..');
 const DIRS = ['apps/web/src', 'apps/server/src', 'packages/shared/src/schemas'];
-const NAMESPACES = 'app|languages|validation|errors|messages|confirm|common|login|not_found|nav|category|permissions|theme|footer|forbidden|home|menu|search|notifications|profile|dashboard|customizer|page|signup|admin|roles|users|branch_users|brand|unit|supplier|payment_method|variation|variation_value|service_charge|adjustment_type|warehouse|customer|general_setting|sale_setting|product|barcode_label|product_import|qr_menu|public_menu';
+const NAMESPACES =
+  'app|languages|validation|errors|messages|confirm|common|login|not_found|nav|category|permissions|theme|footer|forbidden|home|menu|search|notifications|profile|dashboard|customizer|page|signup|admin|roles|users|branch_users|brand|unit|supplier|payment_method|variation|variation_value|service_charge|adjustment_type|warehouse|customer|general_setting|sale_setting|product|barcode_label|product_import|qr_menu|public_menu';
 const KEY = new RegExp(`['"\`]((?:${NAMESPACES})\\.[a-z0-9_.-]+)['"\`]`, 'g');
 
 function files(dir: string): string[] {

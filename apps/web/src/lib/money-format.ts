@@ -8,6 +8,11 @@ import { localeOf } from './format';
  */
 export function formatMoney(minor: number, currency: CurrencyCode, lang: Language): string {
   const digits = CURRENCIES[currency].minorDigits;
-  const nf = new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const nf = new Intl.NumberFormat(localeOf(lang), {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
   return nf.format(formatDecimal(minor, digits) as unknown as number);
 }

@@ -18,7 +18,19 @@ export interface Preferences {
 }
 
 export const PRESET_KEY = 'app-preset';
-export const PRESETS: readonly MantineColor[] = ['teal', 'blue', 'indigo', 'violet', 'grape', 'pink', 'red', 'orange', 'yellow', 'green', 'cyan'];
+export const PRESETS: readonly MantineColor[] = [
+  'teal',
+  'blue',
+  'indigo',
+  'violet',
+  'grape',
+  'pink',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'cyan',
+];
 export const SKINS: readonly Skin[] = ['classic', 'modern', 'decent', 'bordered'];
 
 const KEYS: Record<Exclude<keyof Preferences, 'preset'>, string> = {

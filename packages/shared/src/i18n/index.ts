@@ -35,9 +35,7 @@ export function lookup(table: TranslationTable, key: string): string | undefined
 
 /** Every dotted key of a table, for completeness tests. */
 export function flattenKeys(table: TranslationTable, prefix = ''): string[] {
-  return Object.entries(table).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}`] : flattenKeys(v, `${prefix}${k}.`),
-  );
+  return Object.entries(table).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : flattenKeys(v, `${prefix}${k}.`)));
 }
 
 export function interpolate(text: string, vars?: Record<string, string | number>): string {

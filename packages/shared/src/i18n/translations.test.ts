@@ -31,7 +31,10 @@ describe('translation tables', () => {
   for (const lang of ['km', 'zh', 'ar'] as const) {
     it(`${lang} is really translated: no value is left in English`, () => {
       const untranslated = enKeys.filter(
-        (key) => !SAME_AS_ENGLISH_ALLOWED.some((re) => re.test(key)) && lookup(TRANSLATIONS[lang], key) === lookup(en, key) && /[A-Za-z]/.test(lookup(en, key)!),
+        (key) =>
+          !SAME_AS_ENGLISH_ALLOWED.some((re) => re.test(key)) &&
+          lookup(TRANSLATIONS[lang], key) === lookup(en, key) &&
+          /[A-Za-z]/.test(lookup(en, key)!),
       );
       expect(untranslated).toEqual([]);
     });

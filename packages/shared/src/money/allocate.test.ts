@@ -42,10 +42,7 @@ describe('allocate', () => {
 
   it('copes with weights whose products exceed the safe integer range', () => {
     const w = Number.MAX_SAFE_INTEGER;
-    expect(allocate(Number.MAX_SAFE_INTEGER, [w, w])).toEqual([
-      (Number.MAX_SAFE_INTEGER + 1) / 2,
-      (Number.MAX_SAFE_INTEGER - 1) / 2,
-    ]);
+    expect(allocate(Number.MAX_SAFE_INTEGER, [w, w])).toEqual([(Number.MAX_SAFE_INTEGER + 1) / 2, (Number.MAX_SAFE_INTEGER - 1) / 2]);
   });
 
   const total = fc.integer({ min: -1e12, max: 1e12 });

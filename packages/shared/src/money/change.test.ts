@@ -59,10 +59,7 @@ describe('computeChange', () => {
     expect(() => computeChange({ totalDue: usd(100), tendered: [usd(-1)], rate })).toThrow(MoneyRuleError);
   });
 
-  const tender = fc.oneof(
-    fc.integer({ min: 0, max: 1e7 }).map(usd),
-    fc.integer({ min: 0, max: 1e9 }).map(khr),
-  );
+  const tender = fc.oneof(fc.integer({ min: 0, max: 1e7 }).map(usd), fc.integer({ min: 0, max: 1e9 }).map(khr));
   const scaledRate = fc.integer({ min: 1000 * RATE_SCALE, max: 10_000 * RATE_SCALE });
   /** exact value in 1/1,000,000 riel, independent of the module's helpers */
   const exact = (m: Money, r: number): bigint =>
@@ -70,44 +67,34 @@ describe('computeChange', () => {
 
   it('never gives more change than owed, and never short by a full note', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 1e7 }),
-        fc.array(tender, { maxLength: 5 }),
-        scaledRate,
-        (due, tendered, r) => {
-          const c = computeChange({ totalDue: usd(due), tendered, rate: exchangeRate(r) });
-          const over = tendered.reduce((s, t) => s + exact(t, r), 0n) - exact(usd(due), r);
-          const riel = BigInt(c.changeInRiel.amount) * 100n * BigInt(RATE_SCALE);
-          const note = 100n * 100n * BigInt(RATE_SCALE);
-          expect(c.changeInRiel.amount % 100).toBe(0);
-          if (over > 0n) {
-            expect(riel <= over && over - riel < note).toBe(true);
-            const split = exact(c.changeSplit.usd, r) + exact(c.changeSplit.khr, r);
-            expect(split <= over && over - split < note).toBe(true);
-            expect(exact(c.changeDue, r) <= over && over - exact(c.changeDue, r) < BigInt(r)).toBe(true);
-          } else {
-            expect(c.changeInRiel.amount + c.changeDue.amount).toBe(0);
-          }
-          expect(c.changeSplit.usd.amount % 100).toBe(0);
-        },
-      ),
+      fc.property(fc.integer({ min: 0, max: 1e7 }), fc.array(tender, { maxLength: 5 }), scaledRate, (due, tendered, r) => {
+        const c = computeChange({ totalDue: usd(due), tendered, rate: exchangeRate(r) });
+        const over = tendered.reduce((s, t) => s + exact(t, r), 0n) - exact(usd(due), r);
+        const riel = BigInt(c.changeInRiel.amount) * 100n * BigInt(RATE_SCALE);
+        const note = 100n * 100n * BigInt(RATE_SCALE);
+        expect(c.changeInRiel.amount % 100).toBe(0);
+        if (over > 0n) {
+          expect(riel <= over && over - riel < note).toBe(true);
+          const split = exact(c.changeSplit.usd, r) + exact(c.changeSplit.khr, r);
+          expect(split <= over && over - split < note).toBe(true);
+          expect(exact(c.changeDue, r) <= over && over - exact(c.changeDue, r) < BigInt(r)).toBe(true);
+        } else {
+          expect(c.changeInRiel.amount + c.changeDue.amount).toBe(0);
+        }
+        expect(c.changeSplit.usd.amount % 100).toBe(0);
+      }),
       { numRuns: 1000 },
     );
   });
 
   it('balances paid, due, change and remaining', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 1e7 }),
-        fc.array(tender, { maxLength: 5 }),
-        scaledRate,
-        (due, tendered, r) => {
-          const c = computeChange({ totalDue: usd(due), tendered, rate: exchangeRate(r) });
-          expect(c.paidInDue.amount - due).toBe(c.changeDue.amount - c.remaining.amount);
-          expect(c.remaining.amount === 0 || c.changeDue.amount === 0).toBe(true);
-          expect(c.isPaid).toBe(c.remaining.amount === 0 && c.remainingInRiel.amount === 0);
-        },
-      ),
+      fc.property(fc.integer({ min: 0, max: 1e7 }), fc.array(tender, { maxLength: 5 }), scaledRate, (due, tendered, r) => {
+        const c = computeChange({ totalDue: usd(due), tendered, rate: exchangeRate(r) });
+        expect(c.paidInDue.amount - due).toBe(c.changeDue.amount - c.remaining.amount);
+        expect(c.remaining.amount === 0 || c.changeDue.amount === 0).toBe(true);
+        expect(c.isPaid).toBe(c.remaining.amount === 0 && c.remainingInRiel.amount === 0);
+      }),
       { numRuns: 1000 },
     );
   });

@@ -31,16 +31,12 @@ describe('addMoney, subtractMoney and sumMoney', () => {
   });
 
   it('throws a currency_mismatch error when mixing dollars and riel', () => {
-    expect(() => addMoney(money(1, 'USD'), money(1, 'KHR'))).toThrow(
-      expect.objectContaining({ code: 'currency_mismatch' }),
-    );
+    expect(() => addMoney(money(1, 'USD'), money(1, 'KHR'))).toThrow(expect.objectContaining({ code: 'currency_mismatch' }));
     expect(() => subtractMoney(money(1, 'KHR'), money(1, 'USD'))).toThrow(MoneyRuleError);
   });
 
   it('sums a list, including an empty one', () => {
-    expect(sumMoney([money(275, 'USD'), money(275, 'USD'), money(50, 'USD')], 'USD')).toEqual(
-      money(600, 'USD'),
-    );
+    expect(sumMoney([money(275, 'USD'), money(275, 'USD'), money(50, 'USD')], 'USD')).toEqual(money(600, 'USD'));
     expect(sumMoney([], 'KHR')).toEqual(money(0, 'KHR'));
   });
 

@@ -38,10 +38,7 @@ export function parseDecimal(text: string, scale: number, mode?: RoundingMode): 
   }
   const extraDigits = Math.max(0, fraction.length - scale);
   if (extraDigits > 0 && mode === undefined) {
-    throw new DecimalFormatError(
-      `at most ${scale} digit(s) allowed after the decimal point: "${text}"`,
-      text,
-    );
+    throw new DecimalFormatError(`at most ${scale} digit(s) allowed after the decimal point: "${text}"`, text);
   }
   const digits = `${whole}${fraction.padEnd(scale, '0')}`;
   let value = BigInt(digits.length > 0 ? digits : '0');

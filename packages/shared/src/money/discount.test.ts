@@ -104,8 +104,6 @@ describe('serviceCharge', () => {
     expect(() => serviceCharge(275, { type: 'percentage', value: 20_000 })).toThrow(
       expect.objectContaining({ code: 'service_percent_range' }),
     );
-    expect(() => serviceCharge(275, { type: 'fixed', value: -5 })).toThrow(
-      expect.objectContaining({ code: 'service_negative' }),
-    );
+    expect(() => serviceCharge(275, { type: 'fixed', value: -5 })).toThrow(expect.objectContaining({ code: 'service_negative' }));
   });
 });

@@ -33,17 +33,10 @@ export function validateDiscount(discount: Discount): void {
  * into a bigger refund). A percentage discount scales negative amounts
  * symmetrically, so a 10% discount on a -5.00 return line is -0.50.
  */
-export function applyDiscount(
-  amount: number,
-  discount: Discount | undefined,
-  mode: RoundingMode = 'half-up',
-): DiscountResult {
+export function applyDiscount(amount: number, discount: Discount | undefined, mode: RoundingMode = 'half-up'): DiscountResult {
   assertSafeInteger(amount, 'amount');
   if (discount === undefined) return { discount: 0, net: amount };
   validateDiscount(discount);
-  const value =
-    discount.type === 'percentage'
-      ? percentOf(amount, discount.value, mode)
-      : Math.min(discount.value, Math.max(amount, 0));
+  const value = discount.type === 'percentage' ? percentOf(amount, discount.value, mode) : Math.min(discount.value, Math.max(amount, 0));
   return { discount: value, net: safeSubtract(amount, value) };
 }

@@ -51,9 +51,7 @@ export function formatRate(rate: ExchangeRate): string {
 export function commonUnitsPerMinor(currency: CurrencyCode, rate: ExchangeRate): bigint {
   assertCurrency(currency);
   assertExchangeRate(rate);
-  return currency === 'USD'
-    ? BigInt(rate.rate) * minorUnitsPerMajor('KHR')
-    : BigInt(RATE_SCALE) * minorUnitsPerMajor('USD');
+  return currency === 'USD' ? BigInt(rate.rate) * minorUnitsPerMajor('KHR') : BigInt(RATE_SCALE) * minorUnitsPerMajor('USD');
 }
 
 /** Exact value of `m` in common units (see commonUnitsPerMinor). */
@@ -67,12 +65,7 @@ export function toCommonUnits(m: Money, rate: ExchangeRate): bigint {
  * Going USD -> KHR -> cash-rounded KHR -> USD (all half-up) stays within
  * 5050 * RATE_SCALE / rate + 0.5 cents of the start: at most 1 cent at 4,100.
  */
-export function convert(
-  m: Money,
-  to: CurrencyCode,
-  rate: ExchangeRate,
-  mode: RoundingMode = 'half-up',
-): Money {
+export function convert(m: Money, to: CurrencyCode, rate: ExchangeRate, mode: RoundingMode = 'half-up'): Money {
   assertCurrency(to);
   if (m.currency === to) return money(m.amount, to);
   const value = roundDivBig(toCommonUnits(m, rate), commonUnitsPerMinor(to, rate), mode);

@@ -8,14 +8,7 @@ import { toBigIntOperand, toSafeInteger } from './integer';
  */
 export type RoundingMode = 'half-up' | 'half-even' | 'down' | 'up' | 'floor' | 'ceil';
 
-export const ROUNDING_MODES: readonly RoundingMode[] = [
-  'half-up',
-  'half-even',
-  'down',
-  'up',
-  'floor',
-  'ceil',
-];
+export const ROUNDING_MODES: readonly RoundingMode[] = ['half-up', 'half-even', 'down', 'up', 'floor', 'ceil'];
 
 /** Exact bigint division rounded by `mode`; the building block for every other rounding. */
 export function roundDivBig(numerator: bigint, denominator: bigint, mode: RoundingMode): bigint {
@@ -51,11 +44,7 @@ export function roundDivBig(numerator: bigint, denominator: bigint, mode: Roundi
 }
 
 /** numerator / denominator rounded to an integer, computed exactly. */
-export function roundDiv(
-  numerator: bigint | number,
-  denominator: bigint | number,
-  mode: RoundingMode,
-): number {
+export function roundDiv(numerator: bigint | number, denominator: bigint | number, mode: RoundingMode): number {
   const n = toBigIntOperand(numerator, 'numerator');
   const d = toBigIntOperand(denominator, 'denominator');
   return toSafeInteger(roundDivBig(n, d, mode), 'roundDiv result');

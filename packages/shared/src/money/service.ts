@@ -26,11 +26,7 @@ export function validateService(service: Service): void {
  * Service charge on `base` (the already-discounted subtotal). A fixed charge is
  * a flat fee and is therefore not scaled by the base.
  */
-export function serviceCharge(
-  base: number,
-  service: Service | undefined,
-  mode: RoundingMode = 'half-up',
-): number {
+export function serviceCharge(base: number, service: Service | undefined, mode: RoundingMode = 'half-up'): number {
   assertSafeInteger(base, 'base');
   if (service === undefined) return 0;
   validateService(service);

@@ -16,11 +16,7 @@ function assertVatRate(rate: number): void {
 }
 
 /** Prices exclude tax: tax is added on top. 10% of 2.75 -> tax 0.28, gross 3.03. */
-export function vatExclusive(
-  net: number,
-  rateHundredths: number,
-  mode: RoundingMode = 'half-up',
-): VatBreakdown {
+export function vatExclusive(net: number, rateHundredths: number, mode: RoundingMode = 'half-up'): VatBreakdown {
   assertVatRate(rateHundredths);
   const tax = percentOf(net, rateHundredths, mode);
   return { net, tax, gross: safeAdd(net, tax) };
@@ -30,11 +26,7 @@ export function vatExclusive(
  * Prices include tax: the net is rounded and tax is whatever is left, so that
  * net + tax === gross exactly (rounding the tax separately could lose a cent).
  */
-export function vatInclusive(
-  gross: number,
-  rateHundredths: number,
-  mode: RoundingMode = 'half-up',
-): VatBreakdown {
+export function vatInclusive(gross: number, rateHundredths: number, mode: RoundingMode = 'half-up'): VatBreakdown {
   assertVatRate(rateHundredths);
   const full = BigInt(FULL_PERCENT);
   const netBig = roundDivBig(toBigIntOperand(gross, 'gross') * full, full + BigInt(rateHundredths), mode);

@@ -13,11 +13,18 @@ export const GENDERS = ['male', 'female', 'other'] as const;
 export const BUSINESS_STATUSES = ['pending', 'active', 'suspended'] as const;
 
 export const OTP_LENGTH = 6;
-export const otpCodeSchema = z.string('validation.otp_required').trim().regex(/^\d{6}$/, 'validation.otp_invalid');
+export const otpCodeSchema = z
+  .string('validation.otp_required')
+  .trim()
+  .regex(/^\d{6}$/, 'validation.otp_invalid');
 
 const name = (key: string) => z.string(key).trim().min(1, key).max(80, 'validation.too_long');
 const optionalText = (max: number) => z.string().trim().max(max, 'validation.too_long').nullable().optional();
-export const phoneSchema = z.string('validation.phone_required').trim().min(1, 'validation.phone_required').max(30, 'validation.too_long')
+export const phoneSchema = z
+  .string('validation.phone_required')
+  .trim()
+  .min(1, 'validation.phone_required')
+  .max(30, 'validation.too_long')
   .regex(/^\+?[0-9 ()-]{6,30}$/, 'validation.phone_invalid');
 
 /* ---- Sign-up step 1: create account ---- */
@@ -60,7 +67,12 @@ export const shopInfoResponseSchema = z.object({ message: z.string(), status: z.
 /* ---- Forgot password ---- */
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 export const resetPasswordBodySchema = z
-  .object({ email: emailSchema, code: otpCodeSchema, password: passwordSchema, confirm_password: z.string('validation.confirm_password_required').min(1, 'validation.confirm_password_required') })
+  .object({
+    email: emailSchema,
+    code: otpCodeSchema,
+    password: passwordSchema,
+    confirm_password: z.string('validation.confirm_password_required').min(1, 'validation.confirm_password_required'),
+  })
   .refine((v) => v.confirm_password === v.password, { path: ['confirm_password'], message: 'validation.confirm_password_mismatch' });
 
 /* ---- Platform administration ---- */
@@ -122,12 +134,19 @@ const userFields = {
 };
 /** Create: password and confirmation required. Update: both optional (leave empty to keep the password). */
 export const userCreateSchema = z
-  .object({ ...userFields, password: passwordSchema, confirm_password: z.string('validation.confirm_password_required').min(1, 'validation.confirm_password_required') })
+  .object({
+    ...userFields,
+    password: passwordSchema,
+    confirm_password: z.string('validation.confirm_password_required').min(1, 'validation.confirm_password_required'),
+  })
   .refine((v) => v.confirm_password === v.password, { path: ['confirm_password'], message: 'validation.confirm_password_mismatch' });
 export const userUpdateSchema = z.object(userFields);
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
-export const branchUserCreateSchema = userCreateSchema.refine((v) => Boolean(v.branch_id), { path: ['branch_id'], message: 'validation.branch_select' });
+export const branchUserCreateSchema = userCreateSchema.refine((v) => Boolean(v.branch_id), {
+  path: ['branch_id'],
+  message: 'validation.branch_select',
+});
 export const staffUserSchema = z.object({
   id: z.string(),
   first_name: z.string(),
@@ -148,14 +167,24 @@ export const staffUserSchema = z.object({
 export type StaffUser = z.infer<typeof staffUserSchema>;
 export const staffUserListResponseSchema = listResponseSchema(staffUserSchema);
 export const adminResetPasswordBodySchema = z
-  .object({ password: passwordSchema, confirm_password: z.string('validation.confirm_password_required').min(1, 'validation.confirm_password_required') })
+  .object({
+    password: passwordSchema,
+    confirm_password: z.string('validation.confirm_password_required').min(1, 'validation.confirm_password_required'),
+  })
   .refine((v) => v.confirm_password === v.password, { path: ['confirm_password'], message: 'validation.confirm_password_mismatch' });
 export const branchOptionsResponseSchema = z.array(z.object({ id: z.string(), name: z.string() }));
 
 /* ---- Profile and password ---- */
 export const profileSchema = z.object({
-  first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string().nullable(), gender: z.string().nullable(),
-  role_name: z.string(), branch_name: z.string().nullable(), shop_name: z.string(), package: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  gender: z.string().nullable(),
+  role_name: z.string(),
+  branch_name: z.string().nullable(),
+  shop_name: z.string(),
+  package: z.string(),
 });
 export const profileUpdateSchema = z.object({
   first_name: name('validation.first_name_required'),

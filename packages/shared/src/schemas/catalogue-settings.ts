@@ -28,7 +28,11 @@ export const operationValueSchema = z
 
 export const unitInputSchema = z.object({
   name: nameField,
-  short_name: z.string('validation.unit_short_name_required').trim().min(1, 'validation.unit_short_name_required').max(20, 'validation.too_long'),
+  short_name: z
+    .string('validation.unit_short_name_required')
+    .trim()
+    .min(1, 'validation.unit_short_name_required')
+    .max(20, 'validation.too_long'),
   /** Another unit of the shop, or none: then this unit is a base unit (its operation value is 1). */
   base_unit_id: idSchema.nullable().optional(),
   operation_value: operationValueSchema.optional(),
@@ -49,8 +53,20 @@ export const unitListResponseSchema = listResponseSchema(unitSchema);
 export const supplierInputSchema = z.object({
   name: nameField,
   company: optionalText(150),
-  phone: z.string().trim().max(30, 'validation.too_long').regex(/^[+\d\s()-]*$/, 'validation.phone_invalid').nullable().optional(),
-  email: z.string().trim().max(150, 'validation.too_long').refine((v) => v === '' || z.email().safeParse(v).success, 'validation.email_invalid').nullable().optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(30, 'validation.too_long')
+    .regex(/^[+\d\s()-]*$/, 'validation.phone_invalid')
+    .nullable()
+    .optional(),
+  email: z
+    .string()
+    .trim()
+    .max(150, 'validation.too_long')
+    .refine((v) => v === '' || z.email().safeParse(v).success, 'validation.email_invalid')
+    .nullable()
+    .optional(),
   address: optionalText(300),
   note: optionalText(500),
   status: statusField,

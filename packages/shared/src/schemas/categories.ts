@@ -7,7 +7,13 @@ export const categoryListQuerySchema = listQuerySchema(CATEGORY_SORTS);
 export const categoryInputSchema = z.object({
   name: z.string('validation.name_required').trim().min(1, 'validation.name_required').max(100, 'validation.too_long'),
   parent_id: idSchema.nullable().optional(),
-  icon: z.string().trim().max(64, 'validation.too_long').regex(/^[a-z0-9-]*$/, 'validation.invalid_icon').nullable().optional(),
+  icon: z
+    .string()
+    .trim()
+    .max(64, 'validation.too_long')
+    .regex(/^[a-z0-9-]*$/, 'validation.invalid_icon')
+    .nullable()
+    .optional(),
   status: z.boolean('validation.invalid_status').optional(),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
@@ -27,7 +33,34 @@ export const categoryListResponseSchema = listResponseSchema(categorySchema);
 
 /** Icons a category may carry (names of the web app's icon set). */
 export const CATEGORY_ICONS = [
-  'coffee', 'cup', 'glass', 'beer', 'bottle', 'cake', 'cookie', 'ice-cream', 'pizza', 'burger', 'soup', 'salad',
-  'meat', 'fish', 'egg', 'bread', 'apple', 'lemon', 'candy', 'microphone', 'music', 'shirt', 'shopping-bag', 'gift',
-  'tools', 'package', 'bolt', 'heart', 'star', 'tag',
+  'coffee',
+  'cup',
+  'glass',
+  'beer',
+  'bottle',
+  'cake',
+  'cookie',
+  'ice-cream',
+  'pizza',
+  'burger',
+  'soup',
+  'salad',
+  'meat',
+  'fish',
+  'egg',
+  'bread',
+  'apple',
+  'lemon',
+  'candy',
+  'microphone',
+  'music',
+  'shirt',
+  'shopping-bag',
+  'gift',
+  'tools',
+  'package',
+  'bolt',
+  'heart',
+  'star',
+  'tag',
 ] as const;

@@ -11,7 +11,12 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 /** The query every server-paginated list accepts; `sort` is narrowed per list. */
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortable: S) {
   return z.object({
-    page: z.coerce.number().int('validation.invalid_page').min(1, 'validation.invalid_page').max(1_000_000, 'validation.invalid_page').default(1),
+    page: z.coerce
+      .number()
+      .int('validation.invalid_page')
+      .min(1, 'validation.invalid_page')
+      .max(1_000_000, 'validation.invalid_page')
+      .default(1),
     per_page: z.enum(PAGE_SIZES, 'validation.invalid_page_size').default('10'),
     search: z.string().trim().max(100, 'validation.too_long').optional(),
     sort: z.enum(sortable, 'validation.invalid_sort').optional(),

@@ -29,7 +29,11 @@ export const quantityTextSchema = z
   .refine((v) => /[1-9]/.test(v), 'validation.quantity_invalid');
 
 /** SKU: letters, digits, dot, dash, underscore; generated when empty. */
-export const skuSchema = z.string().trim().max(40, 'validation.too_long').regex(/^[A-Za-z0-9._-]*$/, 'validation.sku_invalid');
+export const skuSchema = z
+  .string()
+  .trim()
+  .max(40, 'validation.too_long')
+  .regex(/^[A-Za-z0-9._-]*$/, 'validation.sku_invalid');
 export const barcodeSchema = z.string().trim().max(48, 'validation.too_long');
 
 const optionalId = idSchema.nullable().optional();
@@ -57,7 +61,11 @@ export type ComboItemInput = z.infer<typeof comboItemInputSchema>;
 
 export const productInputSchema = z.object({
   type: z.enum(PRODUCT_TYPES, 'validation.product_type_required'),
-  product_name: z.string('validation.product_name_required').trim().min(1, 'validation.product_name_required').max(150, 'validation.too_long'),
+  product_name: z
+    .string('validation.product_name_required')
+    .trim()
+    .min(1, 'validation.product_name_required')
+    .max(150, 'validation.too_long'),
   sku_code: skuSchema.nullable().optional(),
   barcode: barcodeSchema.nullable().optional(),
   barcode_type: z.enum(BARCODE_TYPES).nullable().optional(),
@@ -73,7 +81,12 @@ export const productInputSchema = z.object({
   sale_cost: moneyTextSchema,
   discount_cost: moneyTextSchema.optional(),
   /** Null: the shop's default stock alert. */
-  stock_alert: z.string().trim().regex(/^\d{1,9}(\.\d{1,3})?$/, 'validation.quantity_invalid').nullable().optional(),
+  stock_alert: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,3})?$/, 'validation.quantity_invalid')
+    .nullable()
+    .optional(),
   is_stock_manage: z.boolean().default(true),
   has_expiry: z.boolean().default(false),
   /** Variation products: each variant has its own cost and price (otherwise they take the product's). */
@@ -83,7 +96,12 @@ export const productInputSchema = z.object({
   status: z.boolean().optional(),
   /** Variation products: the variations chosen and, for each, the values offered. */
   variations: z
-    .array(z.object({ variation_id: idSchema, value_ids: z.array(idSchema).min(1, 'validation.variation_values_required').max(PRODUCT_LIMITS.valuesPerVariation) }))
+    .array(
+      z.object({
+        variation_id: idSchema,
+        value_ids: z.array(idSchema).min(1, 'validation.variation_values_required').max(PRODUCT_LIMITS.valuesPerVariation),
+      }),
+    )
     .max(PRODUCT_LIMITS.variations, 'validation.too_many_variations')
     .optional(),
   /** Variation products: the variants; absent: every combination of the chosen values, at the product's cost and price. */
@@ -189,5 +207,7 @@ export const importResultSchema = z.object({ message: z.string(), imported: z.nu
 
 /** Every combination of the chosen values, one value per variation, in order: the variants to generate. */
 export function variantCombinations(variations: ReadonlyArray<{ value_ids: readonly string[] }>): string[][] {
-  return variations.reduce<string[][]>((acc, v) => acc.flatMap((combo) => v.value_ids.map((id) => [...combo, id])), [[]]).filter((c) => c.length > 0);
+  return variations
+    .reduce<string[][]>((acc, v) => acc.flatMap((combo) => v.value_ids.map((id) => [...combo, id])), [[]])
+    .filter((c) => c.length > 0);
 }

@@ -115,6 +115,10 @@ export const adjustmentTypeInputSchema = z.object({
   status: statusField,
 });
 export type AdjustmentTypeInput = z.infer<typeof adjustmentTypeInputSchema>;
-export const adjustmentTypeSchema = z.object({ ...rowFields, direction: z.enum(ADJUSTMENT_DIRECTIONS), description: z.string().nullable() });
+export const adjustmentTypeSchema = z.object({
+  ...rowFields,
+  direction: z.enum(ADJUSTMENT_DIRECTIONS),
+  description: z.string().nullable(),
+});
 export type AdjustmentType = z.infer<typeof adjustmentTypeSchema>;
 export const adjustmentTypeListResponseSchema = listResponseSchema(adjustmentTypeSchema);

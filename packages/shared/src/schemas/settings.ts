@@ -64,7 +64,13 @@ const optionalText = (max: number) => z.string().trim().max(max, 'validation.too
 export const generalSettingInputSchema = z
   .object({
     shop_name: z.string('validation.shop_name_required').trim().min(1, 'validation.shop_name_required').max(100, 'validation.too_long'),
-    phone: z.string().trim().max(30, 'validation.too_long').regex(/^[+\d\s()-]*$/, 'validation.phone_invalid').nullable().optional(),
+    phone: z
+      .string()
+      .trim()
+      .max(30, 'validation.too_long')
+      .regex(/^[+\d\s()-]*$/, 'validation.phone_invalid')
+      .nullable()
+      .optional(),
     address: optionalText(300),
     currency: z.enum(SETTING_CURRENCIES, 'validation.currency_required'),
     local_currency: z.enum(SETTING_CURRENCIES, 'validation.currency_required'),
@@ -82,13 +88,22 @@ export const generalSettingInputSchema = z
       .refine(isPercentText, 'validation.discount_range'),
     is_exclude_tax: z.boolean('validation.invalid'),
     /** The stock level that raises a low-stock alert for products without their own, up to 3 decimals (QTY_DIGITS). */
-    default_stock_alert: z.string('validation.stock_alert').trim().regex(/^\d{1,9}(\.\d{1,3})?$/, 'validation.stock_alert'),
+    default_stock_alert: z
+      .string('validation.stock_alert')
+      .trim()
+      .regex(/^\d{1,9}(\.\d{1,3})?$/, 'validation.stock_alert'),
     out_of_stock_sale: z.boolean('validation.invalid'),
     edit_date: z.boolean('validation.invalid'),
     edit_cost: z.boolean('validation.invalid'),
     inline_discount: z.boolean('validation.invalid'),
     receipt_footer: optionalText(500),
-    vatin_number: z.string().trim().max(30, 'validation.too_long').regex(/^[A-Za-z0-9-]*$/, 'validation.vatin_invalid').nullable().optional(),
+    vatin_number: z
+      .string()
+      .trim()
+      .max(30, 'validation.too_long')
+      .regex(/^[A-Za-z0-9-]*$/, 'validation.vatin_invalid')
+      .nullable()
+      .optional(),
     time_zone: z.string('validation.time_zone').trim().refine(isKnownTimeZone, 'validation.time_zone'),
     default_branch_id: idSchema.nullable().optional(),
   })

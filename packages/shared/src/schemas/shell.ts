@@ -66,11 +66,13 @@ export type MarkAllReadResponse = z.infer<typeof markAllReadResponseSchema>;
 
 export const STOCK_NOTIFICATION_SORTS = ['created_at', 'name', 'stock_level'] as const;
 /** The see-all list: newest first unless asked otherwise; optionally one branch and read or unread only. */
-export const stockNotificationListQuerySchema = listQuerySchema(STOCK_NOTIFICATION_SORTS).omit({ status: true }).extend({
-  order: z.enum(['asc', 'desc'], 'validation.invalid_sort').default('desc'),
-  branch_id: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
-  read: z.enum(['read', 'unread'], 'validation.invalid').optional(),
-});
+export const stockNotificationListQuerySchema = listQuerySchema(STOCK_NOTIFICATION_SORTS)
+  .omit({ status: true })
+  .extend({
+    order: z.enum(['asc', 'desc'], 'validation.invalid_sort').default('desc'),
+    branch_id: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
+    read: z.enum(['read', 'unread'], 'validation.invalid').optional(),
+  });
 export type StockNotificationListQuery = z.infer<typeof stockNotificationListQuerySchema>;
 
 export const stockNotificationListItemSchema = z.object({

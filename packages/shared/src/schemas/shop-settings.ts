@@ -5,7 +5,13 @@ import { idSchema, listQuerySchema, listResponseSchema, timestampSchema } from '
 
 const nameField = z.string('validation.name_required').trim().min(1, 'validation.name_required').max(100, 'validation.too_long');
 const optionalText = (max: number) => z.string().trim().max(max, 'validation.too_long').nullable().optional();
-const phoneField = z.string().trim().max(30, 'validation.too_long').regex(/^[+\d\s()-]*$/, 'validation.phone_invalid').nullable().optional();
+const phoneField = z
+  .string()
+  .trim()
+  .max(30, 'validation.too_long')
+  .regex(/^[+\d\s()-]*$/, 'validation.phone_invalid')
+  .nullable()
+  .optional();
 const emailField = z
   .string()
   .trim()
@@ -51,7 +57,13 @@ export const customerInputSchema = z
     email: emailField,
     address: optionalText(300),
     /** The loyalty card number; unique in the shop when given. */
-    member_id: z.string().trim().max(40, 'validation.too_long').regex(/^[\p{L}\p{N}._/-]*$/u, 'validation.member_id_invalid').nullable().optional(),
+    member_id: z
+      .string()
+      .trim()
+      .max(40, 'validation.too_long')
+      .regex(/^[\p{L}\p{N}._/-]*$/u, 'validation.member_id_invalid')
+      .nullable()
+      .optional(),
     note: optionalText(500),
     status: statusField,
   })
@@ -80,7 +92,11 @@ export const customerListResponseSchema = listResponseSchema(customerSchema);
 export const PAPER_WIDTHS = [58, 80] as const;
 export type PaperWidth = (typeof PAPER_WIDTHS)[number];
 /** Document number prefixes such as INV- or QUO-: up to 10 capital letters, digits or dashes (may be empty). */
-const prefixField = z.string('validation.prefix_invalid').trim().max(10, 'validation.prefix_invalid').regex(/^[A-Z0-9-]*$/, 'validation.prefix_invalid');
+const prefixField = z
+  .string('validation.prefix_invalid')
+  .trim()
+  .max(10, 'validation.prefix_invalid')
+  .regex(/^[A-Z0-9-]*$/, 'validation.prefix_invalid');
 
 export const saleSettingsInputSchema = z.object({
   default_customer_id: z
@@ -115,5 +131,11 @@ export type SaleSettings = z.infer<typeof saleSettingsSchema>;
 
 /** The sale settings' customer select: a few matches at a time (a shop may have many customers). */
 export const customerOptionsQuerySchema = z.object({ search: z.string().trim().max(100, 'validation.too_long').optional() });
-export const customerOptionSchema = z.object({ id: z.string(), name: z.string(), member_id: z.string().nullable(), phone: z.string().nullable(), is_walk_in: z.boolean() });
+export const customerOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  member_id: z.string().nullable(),
+  phone: z.string().nullable(),
+  is_walk_in: z.boolean(),
+});
 export type CustomerOption = z.infer<typeof customerOptionSchema>;

@@ -13,7 +13,13 @@ describe('date buckets on this database', () => {
     shop = await createShop(t.deps);
     const at = ['2026-11-21T16:59:59.000Z', '2026-11-21T17:00:00.000Z', '2026-11-22T03:00:00.000Z', '2026-03-08T04:30:00.000Z'];
     for (const [i, createdAt] of at.entries()) {
-      await insertStockNotification(t.deps, { businessId: shop.businessId, branchId: shop.branchIds[0]!, name: `Row ${i}`, stockLevel: 0, createdAt });
+      await insertStockNotification(t.deps, {
+        businessId: shop.businessId,
+        branchId: shop.branchIds[0]!,
+        name: `Row ${i}`,
+        stockLevel: 0,
+        createdAt,
+      });
     }
   });
   afterAll(() => t.close());
@@ -30,7 +36,7 @@ describe('date buckets on this database', () => {
     return rows.map((r) => [r.day, Number(r.n)]);
   };
 
-  it("buckets instants by the calendar day in Phnom Penh, where a day starts at 17:00 UTC", async () => {
+  it('buckets instants by the calendar day in Phnom Penh, where a day starts at 17:00 UTC', async () => {
     expect(await daysIn('Asia/Phnom_Penh')).toEqual([
       ['2026-03-08', 1],
       ['2026-11-21', 1],

@@ -125,7 +125,7 @@ export function forUpdate<Q extends { forUpdate(): Q }>(kind: DialectKind, query
 export function isUniqueViolation(kind: DialectKind, error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   if (kind === 'postgres') return e.code === '23505';
-  return typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT_UNIQUE') || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return (typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT_UNIQUE')) || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 export function isForeignKeyViolation(kind: DialectKind, error: unknown): boolean {

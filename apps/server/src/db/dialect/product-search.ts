@@ -27,7 +27,9 @@ export async function createProductSearch(db: Kysely<any>, kind: DialectKind): P
     name TEXT NOT NULL
   )`.execute(db);
   await sql`CREATE UNIQUE INDEX product_search_names_product ON product_search_names (business_id, product_id)`.execute(db);
-  await sql`CREATE VIRTUAL TABLE product_search USING fts5(name, content='product_search_names', content_rowid='id', tokenize='trigram')`.execute(db);
+  await sql`CREATE VIRTUAL TABLE product_search USING fts5(name, content='product_search_names', content_rowid='id', tokenize='trigram')`.execute(
+    db,
+  );
   // The FTS index follows the name table (the external-content pattern of the FTS5 manual)...
   await sql`CREATE TRIGGER product_search_names_ai AFTER INSERT ON product_search_names BEGIN
     INSERT INTO product_search (rowid, name) VALUES (new.id, new.name);
@@ -50,7 +52,9 @@ export async function createProductSearch(db: Kysely<any>, kind: DialectKind): P
     DELETE FROM product_search_names WHERE business_id = old.business_id AND product_id = old.id;
   END`.execute(db);
   // Products written before this migration (none in a fresh database; kept for upgrades).
-  await sql`INSERT INTO product_search_names (business_id, product_id, name) SELECT business_id, id, product_name FROM products`.execute(db);
+  await sql`INSERT INTO product_search_names (business_id, product_id, name) SELECT business_id, id, product_name FROM products`.execute(
+    db,
+  );
 }
 
 export async function dropProductSearch(db: Kysely<any>, kind: DialectKind): Promise<void> {
@@ -59,7 +63,14 @@ export async function dropProductSearch(db: Kysely<any>, kind: DialectKind): Pro
     await sql`DROP INDEX IF EXISTS products_business_lower_name`.execute(db);
     return;
   }
-  for (const t of ['products_search_ai', 'products_search_au', 'products_search_ad', 'product_search_names_ai', 'product_search_names_ad', 'product_search_names_au']) {
+  for (const t of [
+    'products_search_ai',
+    'products_search_au',
+    'products_search_ad',
+    'product_search_names_ai',
+    'product_search_names_ad',
+    'product_search_names_au',
+  ]) {
     await sql`DROP TRIGGER IF EXISTS ${sql.raw(t)}`.execute(db);
   }
   await sql`DROP TABLE IF EXISTS product_search`.execute(db);
@@ -91,7 +102,14 @@ const MAX_CHAR = String.fromCodePoint(0x10ffff);
  * PostgreSQL: an OR the planner turns into a BitmapOr of the primary key (ids from product_codes) and the trigram or
  * prefix index, so a common fragment never costs a pass over every product of the shop.
  */
-export function productSearchWhere(kind: DialectKind, businessId: unknown, sku: unknown, barcode: unknown, name: unknown, short: boolean): RawBuilder<boolean> {
+export function productSearchWhere(
+  kind: DialectKind,
+  businessId: unknown,
+  sku: unknown,
+  barcode: unknown,
+  name: unknown,
+  short: boolean,
+): RawBuilder<boolean> {
   if (kind === 'postgres') {
     return sql<boolean>`(p.id = ANY(ARRAY(
         SELECT product_id FROM product_codes WHERE business_id = ${businessId} AND kind = 'sku' AND code = ${sku}

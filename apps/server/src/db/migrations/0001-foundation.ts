@@ -86,7 +86,9 @@ export function foundation(kind: DialectKind): Migration {
         .addColumn('last_seen_at', ts, (c) => c.notNull())
         .addColumn('ip', 'text')
         .addColumn('user_agent', 'text')
-        .addForeignKeyConstraint('sessions_user_fk', ['business_id', 'user_id'], 'users', ['business_id', 'id'], (c) => c.onDelete('cascade'))
+        .addForeignKeyConstraint('sessions_user_fk', ['business_id', 'user_id'], 'users', ['business_id', 'id'], (c) =>
+          c.onDelete('cascade'),
+        )
         .execute();
       await db.schema.createIndex('sessions_user').on('sessions').columns(['business_id', 'user_id']).execute();
 
@@ -152,7 +154,18 @@ export function foundation(kind: DialectKind): Migration {
       await db.schema.createIndex('categories_business_parent').on('categories').columns(['business_id', 'parent_id']).execute();
     },
     async down(db: Kysely<any>) {
-      for (const t of ['categories', 'general_settings', 'tenant_counters', 'auth_throttle', 'audit_log', 'sessions', 'users', 'roles', 'branches', 'businesses']) {
+      for (const t of [
+        'categories',
+        'general_settings',
+        'tenant_counters',
+        'auth_throttle',
+        'audit_log',
+        'sessions',
+        'users',
+        'roles',
+        'branches',
+        'businesses',
+      ]) {
         await db.schema.dropTable(t).ifExists().execute();
       }
     },

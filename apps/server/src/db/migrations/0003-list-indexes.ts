@@ -13,7 +13,11 @@ export function listIndexes(kind: DialectKind): Migration {
       await db.schema.dropIndex('categories_business_created').execute();
       await db.schema.createIndex('categories_business_name_id').on('categories').columns(['business_id', 'name', 'id']).execute();
       await db.schema.createIndex('categories_business_created_id').on('categories').columns(['business_id', 'created_at', 'id']).execute();
-      await db.schema.createIndex('categories_business_status_name').on('categories').columns(['business_id', 'status', 'name', 'id']).execute();
+      await db.schema
+        .createIndex('categories_business_status_name')
+        .on('categories')
+        .columns(['business_id', 'status', 'name', 'id'])
+        .execute();
     },
     async down(db: Kysely<any>) {
       await db.schema.dropIndex('categories_business_status_name').execute();

@@ -10,7 +10,10 @@ export function rolesAndUsers(kind: DialectKind): Migration {
   void kind;
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('roles').addColumn('is_owner', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('roles')
+        .addColumn('is_owner', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.updateTable('roles').set({ is_owner: 1 }).where('is_preset', '=', 1).where('name', '=', 'Owner').execute();
       await sql`CREATE UNIQUE INDEX roles_name_lower_unique ON roles (business_id, lower(name))`.execute(db);
       await db.schema.createIndex('users_business_first_name_id').on('users').columns(['business_id', 'first_name', 'id']).execute();

@@ -45,7 +45,11 @@ export function catalogueSettings(kind: DialectKind): Migration {
       )
         .addPrimaryKeyConstraint('suppliers_pk', ['business_id', 'id'])
         .execute();
-      await stamps(table('payment_methods').addColumn('type', 'text', (c) => c.notNull()).addColumn('account_details', 'text'))
+      await stamps(
+        table('payment_methods')
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('account_details', 'text'),
+      )
         .addPrimaryKeyConstraint('payment_methods_pk', ['business_id', 'id'])
         .execute();
 

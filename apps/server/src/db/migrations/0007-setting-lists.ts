@@ -26,7 +26,9 @@ export function settingLists(kind: DialectKind): Migration {
           .addColumn('created_at', ts, (c) => c.notNull())
           .addColumn('updated_at', ts, (c) => c.notNull());
 
-      await stamps(table('variations').addColumn('description', 'text')).addPrimaryKeyConstraint('variations_pk', ['business_id', 'id']).execute();
+      await stamps(table('variations').addColumn('description', 'text'))
+        .addPrimaryKeyConstraint('variations_pk', ['business_id', 'id'])
+        .execute();
       await stamps(
         table('variation_values')
           .addColumn('variation_id', 'text', (c) => c.notNull())
@@ -44,7 +46,11 @@ export function settingLists(kind: DialectKind): Migration {
       )
         .addPrimaryKeyConstraint('service_charges_pk', ['business_id', 'id'])
         .execute();
-      await stamps(table('adjustment_types').addColumn('direction', 'text', (c) => c.notNull()).addColumn('description', 'text'))
+      await stamps(
+        table('adjustment_types')
+          .addColumn('direction', 'text', (c) => c.notNull())
+          .addColumn('description', 'text'),
+      )
         .addPrimaryKeyConstraint('adjustment_types_pk', ['business_id', 'id'])
         .execute();
 
@@ -56,7 +62,11 @@ export function settingLists(kind: DialectKind): Migration {
         await db.schema.createIndex(`${t}_business_status_name`).on(t).columns(['business_id', 'status', 'name', 'id']).execute();
       }
       // A variation's values in order (the filtered list, the product form, the foreign key's lookups).
-      await db.schema.createIndex('variation_values_business_variation').on('variation_values').columns(['business_id', 'variation_id', 'sort_order', 'id']).execute();
+      await db.schema
+        .createIndex('variation_values_business_variation')
+        .on('variation_values')
+        .columns(['business_id', 'variation_id', 'sort_order', 'id'])
+        .execute();
     },
     async down(db: Kysely<any>) {
       for (const t of [...TABLES].reverse()) await db.schema.dropTable(t).ifExists().execute();

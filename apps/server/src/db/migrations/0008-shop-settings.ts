@@ -4,7 +4,15 @@ import { bigintType, timestampType, upsertCounterSql, type DialectKind } from '.
 
 const WALK_IN_CUSTOMER_NAME = 'Walk-in customer';
 
-const GENERAL_SETTING_COLUMNS = ['default_stock_alert', 'out_of_stock_sale', 'edit_date', 'edit_cost', 'inline_discount', 'receipt_footer', 'vatin_number'];
+const GENERAL_SETTING_COLUMNS = [
+  'default_stock_alert',
+  'out_of_stock_sale',
+  'edit_date',
+  'edit_cost',
+  'inline_discount',
+  'receipt_footer',
+  'vatin_number',
+];
 
 /**
  * Warehouses, customers, general and sale settings (issue 5). Branch names become unique per shop whatever their
@@ -18,9 +26,15 @@ export function shopSettings(kind: DialectKind): Migration {
   const big = bigintType(kind);
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('general_settings').addColumn('default_stock_alert', big, (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('general_settings')
+        .addColumn('default_stock_alert', big, (c) => c.notNull().defaultTo(0))
+        .execute();
       for (const flag of ['out_of_stock_sale', 'edit_date', 'edit_cost', 'inline_discount']) {
-        await db.schema.alterTable('general_settings').addColumn(flag, 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema
+          .alterTable('general_settings')
+          .addColumn(flag, 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
       }
       await db.schema.alterTable('general_settings').addColumn('receipt_footer', 'text').execute();
       await db.schema.alterTable('general_settings').addColumn('vatin_number', 'text').execute();
@@ -29,7 +43,11 @@ export function shopSettings(kind: DialectKind): Migration {
       await sql`CREATE UNIQUE INDEX branches_name_unique ON branches (business_id, lower(name))`.execute(db);
       await db.schema.createIndex('branches_business_name_id').on('branches').columns(['business_id', 'name', 'id']).execute();
       await db.schema.createIndex('branches_business_created_id').on('branches').columns(['business_id', 'created_at', 'id']).execute();
-      await db.schema.createIndex('branches_business_status_name').on('branches').columns(['business_id', 'status', 'name', 'id']).execute();
+      await db.schema
+        .createIndex('branches_business_status_name')
+        .on('branches')
+        .columns(['business_id', 'status', 'name', 'id'])
+        .execute();
 
       await db.schema
         .createTable('customers')
@@ -49,11 +67,17 @@ export function shopSettings(kind: DialectKind): Migration {
         .addColumn('updated_at', ts, (c) => c.notNull())
         .addPrimaryKeyConstraint('customers_pk', ['business_id', 'id'])
         .execute();
-      await sql`CREATE UNIQUE INDEX customers_member_id_unique ON customers (business_id, lower(member_id)) WHERE member_id IS NOT NULL`.execute(db);
+      await sql`CREATE UNIQUE INDEX customers_member_id_unique ON customers (business_id, lower(member_id)) WHERE member_id IS NOT NULL`.execute(
+        db,
+      );
       await sql`CREATE UNIQUE INDEX customers_one_walk_in ON customers (business_id) WHERE is_walk_in = 1`.execute(db);
       await db.schema.createIndex('customers_business_name_id').on('customers').columns(['business_id', 'name', 'id']).execute();
       await db.schema.createIndex('customers_business_created_id').on('customers').columns(['business_id', 'created_at', 'id']).execute();
-      await db.schema.createIndex('customers_business_status_name').on('customers').columns(['business_id', 'status', 'name', 'id']).execute();
+      await db.schema
+        .createIndex('customers_business_status_name')
+        .on('customers')
+        .columns(['business_id', 'status', 'name', 'id'])
+        .execute();
       await db.schema.createIndex('customers_business_member_id').on('customers').columns(['business_id', 'member_id', 'id']).execute();
       await db.schema.createIndex('customers_business_phone').on('customers').columns(['business_id', 'phone']).execute();
 
@@ -71,7 +95,10 @@ export function shopSettings(kind: DialectKind): Migration {
         .addColumn('quotation_prefix', 'text', (c) => c.notNull().defaultTo('QUO-'))
         .addColumn('updated_at', ts, (c) => c.notNull())
         .addForeignKeyConstraint('sale_settings_customer_fk', ['business_id', 'default_customer_id'], 'customers', ['business_id', 'id'])
-        .addForeignKeyConstraint('sale_settings_payment_method_fk', ['business_id', 'default_payment_method_id'], 'payment_methods', ['business_id', 'id'])
+        .addForeignKeyConstraint('sale_settings_payment_method_fk', ['business_id', 'default_payment_method_id'], 'payment_methods', [
+          'business_id',
+          'id',
+        ])
         .execute();
 
       await backfillShops(db, kind);
@@ -79,7 +106,12 @@ export function shopSettings(kind: DialectKind): Migration {
     async down(db: Kysely<any>) {
       await db.schema.dropTable('sale_settings').ifExists().execute();
       await db.schema.dropTable('customers').ifExists().execute();
-      for (const i of ['branches_business_status_name', 'branches_business_created_id', 'branches_business_name_id', 'branches_name_unique']) {
+      for (const i of [
+        'branches_business_status_name',
+        'branches_business_created_id',
+        'branches_business_name_id',
+        'branches_name_unique',
+      ]) {
         await db.schema.dropIndex(i).ifExists().execute();
       }
       for (const c of GENERAL_SETTING_COLUMNS) await db.schema.alterTable('general_settings').dropColumn(c).execute();
@@ -90,7 +122,13 @@ export function shopSettings(kind: DialectKind): Migration {
 
 /** Branch names were not unique before: a later duplicate (same shop, same name whatever its case) becomes "Name (2)". */
 async function renameDuplicateBranches(db: Kysely<any>) {
-  const rows = await db.selectFrom('branches').select(['business_id', 'id', 'name']).orderBy('business_id').orderBy('created_at').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('branches')
+    .select(['business_id', 'id', 'name'])
+    .orderBy('business_id')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   const taken = new Set(rows.map((r) => `${r.business_id}|${String(r.name).toLowerCase()}`));
   const seen = new Set<string>();
   for (const r of rows) {
@@ -113,17 +151,49 @@ async function backfillShops(db: Kysely<any>, kind: DialectKind) {
   const shops = await db.selectFrom('businesses').select('id').where('is_platform', '=', 0).execute();
   for (const { id: businessId } of shops) {
     const walkIn = newId();
-    await db.insertInto('customers').values({
-      business_id: businessId, id: walkIn, name: WALK_IN_CUSTOMER_NAME, customer_type: 'retail', company_name: null, phone: null, email: null,
-      address: null, member_id: null, note: null, is_walk_in: 1, status: 1, created_at: at, updated_at: at,
-    }).execute();
-    const cash = await db.selectFrom('payment_methods').select('id').where('business_id', '=', businessId).where('type', '=', 'cash').where('status', '=', 1)
-      .orderBy('name').orderBy('id').executeTakeFirst();
-    await db.insertInto('sale_settings').values({
-      business_id: businessId, default_customer_id: walkIn, default_payment_method_id: cash?.id ?? null, updated_at: at,
-    }).execute();
+    await db
+      .insertInto('customers')
+      .values({
+        business_id: businessId,
+        id: walkIn,
+        name: WALK_IN_CUSTOMER_NAME,
+        customer_type: 'retail',
+        company_name: null,
+        phone: null,
+        email: null,
+        address: null,
+        member_id: null,
+        note: null,
+        is_walk_in: 1,
+        status: 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const cash = await db
+      .selectFrom('payment_methods')
+      .select('id')
+      .where('business_id', '=', businessId)
+      .where('type', '=', 'cash')
+      .where('status', '=', 1)
+      .orderBy('name')
+      .orderBy('id')
+      .executeTakeFirst();
+    await db
+      .insertInto('sale_settings')
+      .values({
+        business_id: businessId,
+        default_customer_id: walkIn,
+        default_payment_method_id: cash?.id ?? null,
+        updated_at: at,
+      })
+      .execute();
     await upsertCounterSql(kind, businessId, 'customers', 1).execute(db);
   }
-  const branchCounts = await db.selectFrom('branches').select(['business_id', sql<number>`count(*)`.as('n')]).groupBy('business_id').execute();
+  const branchCounts = await db
+    .selectFrom('branches')
+    .select(['business_id', sql<number>`count(*)`.as('n')])
+    .groupBy('business_id')
+    .execute();
   for (const { business_id: businessId, n } of branchCounts) await upsertCounterSql(kind, businessId, 'branches', Number(n)).execute(db);
 }

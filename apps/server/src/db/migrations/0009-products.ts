@@ -33,9 +33,24 @@ export function products(kind: DialectKind): Migration {
         .addColumn('purchase_unit_id', 'text')
         .addColumn('sale_unit_id', 'text')
         .addColumn('currency', 'text', (c) => c.notNull())
-        .addColumn('purchase_cost', big, (c) => c.notNull().defaultTo(0).check(sql`purchase_cost >= 0`))
-        .addColumn('sale_cost', big, (c) => c.notNull().defaultTo(0).check(sql`sale_cost >= 0`))
-        .addColumn('discount_cost', big, (c) => c.notNull().defaultTo(0).check(sql`discount_cost >= 0`))
+        .addColumn('purchase_cost', big, (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`purchase_cost >= 0`),
+        )
+        .addColumn('sale_cost', big, (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`sale_cost >= 0`),
+        )
+        .addColumn('discount_cost', big, (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`discount_cost >= 0`),
+        )
         .addColumn('stock_alert', big)
         .addColumn('is_stock_manage', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('has_expiry', 'integer', (c) => c.notNull().defaultTo(0))
@@ -61,16 +76,32 @@ export function products(kind: DialectKind): Migration {
         .addColumn('sku_code', 'text', (c) => c.notNull())
         .addColumn('barcode', 'text')
         .addColumn('barcode_type', 'text', (c) => c.check(sql`barcode_type in ('ean13', 'code128')`))
-        .addColumn('purchase_cost', big, (c) => c.notNull().defaultTo(0).check(sql`purchase_cost >= 0`))
-        .addColumn('sale_cost', big, (c) => c.notNull().defaultTo(0).check(sql`sale_cost >= 0`))
+        .addColumn('purchase_cost', big, (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`purchase_cost >= 0`),
+        )
+        .addColumn('sale_cost', big, (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`sale_cost >= 0`),
+        )
         .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('created_at', ts, (c) => c.notNull())
         .addColumn('updated_at', ts, (c) => c.notNull())
         .addPrimaryKeyConstraint('product_variants_pk', ['business_id', 'id'])
-        .addForeignKeyConstraint('product_variants_product_fk', ['business_id', 'product_id'], 'products', ['business_id', 'id'], (c) => c.onDelete('cascade'))
+        .addForeignKeyConstraint('product_variants_product_fk', ['business_id', 'product_id'], 'products', ['business_id', 'id'], (c) =>
+          c.onDelete('cascade'),
+        )
         .execute();
-      await db.schema.createIndex('product_variants_product').on('product_variants').columns(['business_id', 'product_id', 'sort_order']).execute();
+      await db.schema
+        .createIndex('product_variants_product')
+        .on('product_variants')
+        .columns(['business_id', 'product_id', 'sort_order'])
+        .execute();
 
       // Which variation value each variant stands for (one per variation chosen); the label is kept on the variant.
       await db.schema
@@ -80,12 +111,28 @@ export function products(kind: DialectKind): Migration {
         .addColumn('variation_id', 'text', (c) => c.notNull())
         .addColumn('variation_value_id', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('product_variant_values_pk', ['business_id', 'variant_id', 'variation_id'])
-        .addForeignKeyConstraint('product_variant_values_variant_fk', ['business_id', 'variant_id'], 'product_variants', ['business_id', 'id'], (c) => c.onDelete('cascade'))
+        .addForeignKeyConstraint(
+          'product_variant_values_variant_fk',
+          ['business_id', 'variant_id'],
+          'product_variants',
+          ['business_id', 'id'],
+          (c) => c.onDelete('cascade'),
+        )
         // A variation or value that variants stand for cannot be deleted (the setting screens answer 409).
-        .addForeignKeyConstraint('product_variant_values_variation_fk', ['business_id', 'variation_id'], 'variations', ['business_id', 'id'])
-        .addForeignKeyConstraint('product_variant_values_value_fk', ['business_id', 'variation_value_id'], 'variation_values', ['business_id', 'id'])
+        .addForeignKeyConstraint('product_variant_values_variation_fk', ['business_id', 'variation_id'], 'variations', [
+          'business_id',
+          'id',
+        ])
+        .addForeignKeyConstraint('product_variant_values_value_fk', ['business_id', 'variation_value_id'], 'variation_values', [
+          'business_id',
+          'id',
+        ])
         .execute();
-      await db.schema.createIndex('product_variant_values_value').on('product_variant_values').columns(['business_id', 'variation_value_id']).execute();
+      await db.schema
+        .createIndex('product_variant_values_value')
+        .on('product_variant_values')
+        .columns(['business_id', 'variation_value_id'])
+        .execute();
 
       // A combo's components: a product (and its variant, '' when it has none) and how many of it, at QTY_SCALE.
       await db.schema
@@ -97,7 +144,9 @@ export function products(kind: DialectKind): Migration {
         .addColumn('quantity', big, (c) => c.notNull().check(sql`quantity > 0`))
         .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('combo_items_pk', ['business_id', 'product_id', 'item_product_id', 'item_variant_id'])
-        .addForeignKeyConstraint('combo_items_product_fk', ['business_id', 'product_id'], 'products', ['business_id', 'id'], (c) => c.onDelete('cascade'))
+        .addForeignKeyConstraint('combo_items_product_fk', ['business_id', 'product_id'], 'products', ['business_id', 'id'], (c) =>
+          c.onDelete('cascade'),
+        )
         .addForeignKeyConstraint('combo_items_item_fk', ['business_id', 'item_product_id'], 'products', ['business_id', 'id'])
         .execute();
       await db.schema.createIndex('combo_items_item').on('combo_items').columns(['business_id', 'item_product_id']).execute();
@@ -109,7 +158,9 @@ export function products(kind: DialectKind): Migration {
         .addColumn('product_id', 'text', (c) => c.notNull())
         .addColumn('branch_id', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('product_branches_pk', ['business_id', 'product_id', 'branch_id'])
-        .addForeignKeyConstraint('product_branches_product_fk', ['business_id', 'product_id'], 'products', ['business_id', 'id'], (c) => c.onDelete('cascade'))
+        .addForeignKeyConstraint('product_branches_product_fk', ['business_id', 'product_id'], 'products', ['business_id', 'id'], (c) =>
+          c.onDelete('cascade'),
+        )
         .addForeignKeyConstraint('product_branches_branch_fk', ['business_id', 'branch_id'], 'branches', ['business_id', 'id'])
         .execute();
 
@@ -122,12 +173,19 @@ export function products(kind: DialectKind): Migration {
         .addColumn('product_id', 'text', (c) => c.notNull())
         .addColumn('variant_id', 'text', (c) => c.notNull().defaultTo(''))
         .addPrimaryKeyConstraint('product_codes_pk', ['business_id', 'kind', 'code'])
-        .addForeignKeyConstraint('product_codes_product_fk', ['business_id', 'product_id'], 'products', ['business_id', 'id'], (c) => c.onDelete('cascade'))
+        .addForeignKeyConstraint('product_codes_product_fk', ['business_id', 'product_id'], 'products', ['business_id', 'id'], (c) =>
+          c.onDelete('cascade'),
+        )
         .execute();
       await db.schema.createIndex('product_codes_product').on('product_codes').columns(['business_id', 'product_id']).execute();
 
       // List orders and filters, each ending in id for stable keyset-friendly paging (see 0003).
-      const idx = (name: string, columns: string[]) => db.schema.createIndex(name).on('products').columns(['business_id', ...columns, 'id']).execute();
+      const idx = (name: string, columns: string[]) =>
+        db.schema
+          .createIndex(name)
+          .on('products')
+          .columns(['business_id', ...columns, 'id'])
+          .execute();
       await idx('products_business_name_id', ['product_name']);
       await idx('products_business_created_id', ['created_at']);
       await idx('products_business_sku_id', ['sku_code']);

@@ -39,5 +39,15 @@ export function auditFor(clock: { now(): Date }, entity: string) {
     action: string,
     entityId: string | null,
     detail?: Record<string, unknown>,
-  ) => writeAudit(db, { businessId: ctx.businessId, userId: ctx.userId, action, entity, entityId, detail, ip: ctx.ip, at: clock.now().toISOString() });
+  ) =>
+    writeAudit(db, {
+      businessId: ctx.businessId,
+      userId: ctx.userId,
+      action,
+      entity,
+      entityId,
+      detail,
+      ip: ctx.ip,
+      at: clock.now().toISOString(),
+    });
 }

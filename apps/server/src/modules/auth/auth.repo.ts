@@ -7,8 +7,18 @@ export function findUserForLogin(db: Kysely<Database>, email: string) {
     .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
     .innerJoin('businesses as b', 'b.id', 'u.business_id')
     .select([
-      'u.id', 'u.business_id', 'u.branch_id', 'u.first_name', 'u.last_name', 'u.status', 'u.password_hash',
-      'r.name as role_name', 'r.permissions', 'b.status as business_status', 'b.is_platform', 'b.package',
+      'u.id',
+      'u.business_id',
+      'u.branch_id',
+      'u.first_name',
+      'u.last_name',
+      'u.status',
+      'u.password_hash',
+      'r.name as role_name',
+      'r.permissions',
+      'b.status as business_status',
+      'b.is_platform',
+      'b.package',
     ])
     .where('u.email', '=', email)
     .executeTakeFirst();
@@ -21,8 +31,19 @@ function sessionQuery(db: Kysely<Database>, sessionId: string) {
     .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
     .innerJoin('businesses as b', 'b.id', 's.business_id')
     .select([
-      's.id as session_id', 's.last_seen_at', 'u.id as user_id', 'u.business_id', 'u.branch_id', 'u.first_name',
-      'u.last_name', 'u.status', 'r.name as role_name', 'r.permissions', 'b.status as business_status', 'b.is_platform', 'b.package',
+      's.id as session_id',
+      's.last_seen_at',
+      'u.id as user_id',
+      'u.business_id',
+      'u.branch_id',
+      'u.first_name',
+      'u.last_name',
+      'u.status',
+      'r.name as role_name',
+      'r.permissions',
+      'b.status as business_status',
+      'b.is_platform',
+      'b.package',
     ])
     .where('s.id', '=', sessionId);
 }
@@ -47,7 +68,15 @@ export async function insertSession(
 ) {
   await db
     .insertInto('sessions')
-    .values({ id: s.id, business_id: s.businessId, user_id: s.userId, created_at: s.at, last_seen_at: s.at, ip: s.ip, user_agent: s.userAgent })
+    .values({
+      id: s.id,
+      business_id: s.businessId,
+      user_id: s.userId,
+      created_at: s.at,
+      last_seen_at: s.at,
+      ip: s.ip,
+      user_agent: s.userAgent,
+    })
     .execute();
 }
 

@@ -52,11 +52,7 @@ function businessRefusal(status: string): AppError | null {
   return new AppError(403, status === 'suspended' ? 'errors.business_suspended' : 'errors.business_pending');
 }
 
-export async function login(
-  deps: Deps,
-  body: LoginBody,
-  client: { ip: string | null; userAgent: string | null },
-): Promise<UserData> {
+export async function login(deps: Deps, body: LoginBody, client: { ip: string | null; userAgent: string | null }): Promise<UserData> {
   const now = deps.clock.now();
   const keys = { account: body.email, address: client.ip };
   const wait = await reserveAttempt(deps.db, keys, now);
@@ -77,7 +73,14 @@ export async function login(
   const { token, hash } = newToken();
   const at = now.toISOString();
   await deps.db.transaction().execute(async (trx) => {
-    await repo.insertSession(trx, { id: hash, businessId: user.business_id, userId: user.id, at, ip: client.ip, userAgent: client.userAgent?.slice(0, 300) ?? null });
+    await repo.insertSession(trx, {
+      id: hash,
+      businessId: user.business_id,
+      userId: user.id,
+      at,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+    });
     await writeAudit(trx, { businessId: user.business_id, userId: user.id, action: 'login', entity: 'session', at, ip: client.ip });
   });
   return {
@@ -87,7 +90,13 @@ export async function login(
 }
 
 function describe(u: {
-  first_name: string; last_name: string; role_name: string; permissions: string; branch_id: string | null; is_platform: number; package: string;
+  first_name: string;
+  last_name: string;
+  role_name: string;
+  permissions: string;
+  branch_id: string | null;
+  is_platform: number;
+  package: string;
 }): MeResponse {
   return {
     permissions: effectivePermissions(u.permissions, u.is_platform, u.package).list,

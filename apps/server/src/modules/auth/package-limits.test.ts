@@ -20,8 +20,21 @@ describe("a shop's package limits what its users may do", () => {
 
   it('gives a Start Up owner the menu and its settings, but no POS, stock, purchases or reports, at sign-in and in /me', async () => {
     const body = await login(startup.login);
-    expect(body.permissions).toEqual(expect.arrayContaining(['product-list', 'product-create', 'category-management', 'user-management', 'general-setting']));
-    for (const p of ['sale-pos', 'sale-list', 'stock-management', 'stock-listing', 'purchase-listing', 'report-management', 'sale-report', 'customer-management', 'expend-management', 'branch-user-management']) {
+    expect(body.permissions).toEqual(
+      expect.arrayContaining(['product-list', 'product-create', 'category-management', 'user-management', 'general-setting']),
+    );
+    for (const p of [
+      'sale-pos',
+      'sale-list',
+      'stock-management',
+      'stock-listing',
+      'purchase-listing',
+      'report-management',
+      'sale-report',
+      'customer-management',
+      'expend-management',
+      'branch-user-management',
+    ]) {
       expect(body.permissions, p).not.toContain(p);
     }
     expect([...body.permissions].sort()).toEqual([...PACKAGE_RULES.startup.permissions].sort());
@@ -29,7 +42,12 @@ describe("a shop's package limits what its users may do", () => {
   });
 
   it('answers 403 on a stock route to a Start Up owner, although the Owner role lists every permission', async () => {
-    const role = await t.deps.db.selectFrom('roles').select('permissions').where('business_id', '=', startup.businessId).where('id', '=', startup.roleIds.Owner!).executeTakeFirstOrThrow();
+    const role = await t.deps.db
+      .selectFrom('roles')
+      .select('permissions')
+      .where('business_id', '=', startup.businessId)
+      .where('id', '=', startup.roleIds.Owner!)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(role.permissions)).toContain('stock-management');
     const { access_token: token } = await login(startup.login);
     const res = await get(`/api/v1/get_stock_notification?branch_id=${startup.branchIds[0]}`, token);
@@ -41,7 +59,12 @@ describe("a shop's package limits what its users may do", () => {
   it('opens the stock routes to the same session as soon as the platform moves the shop to Standard', async () => {
     const { access_token: token } = await login(startup.login);
     const admin = await loginAs(t.app, ADMIN);
-    const moved = await t.app.inject({ method: 'PUT', url: `/api/v1/admin/businesses/${startup.businessId}/package`, headers: bearer(admin), payload: { package: 'standard' } });
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/businesses/${startup.businessId}/package`,
+      headers: bearer(admin),
+      payload: { package: 'standard' },
+    });
     expect(moved.statusCode).toBe(200);
     expect((await get(`/api/v1/get_stock_notification?branch_id=${startup.branchIds[0]}`, token)).statusCode).toBe(200);
     expect((await get('/api/v1/me', token)).json().permissions).toContain('sale-pos');

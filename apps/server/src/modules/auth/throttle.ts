@@ -41,7 +41,12 @@ export async function reserveAttempt(db: Kysely<Database>, k: ThrottleKeys, now:
  * callers, and a concurrent delete of the row, can neither slip past a limit nor make the statement find no
  * row. Shared by sign-in throttling and the emailed-code send limits.
  */
-export async function countInWindow(db: Kysely<Database>, key: string, now: Date, windowMs: number): Promise<{ count: number; waitMs: number }> {
+export async function countInWindow(
+  db: Kysely<Database>,
+  key: string,
+  now: Date,
+  windowMs: number,
+): Promise<{ count: number; waitMs: number }> {
   const at = now.toISOString();
   const windowOpenedAfter = new Date(now.getTime() - windowMs).toISOString();
   const row = await db
@@ -49,8 +54,18 @@ export async function countInWindow(db: Kysely<Database>, key: string, now: Date
     .values({ key, window_start: at, failures: 1 })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => ({
-        failures: eb.case().when('auth_throttle.window_start', '<=', windowOpenedAfter).then(1).else(eb('auth_throttle.failures', '+', 1)).end(),
-        window_start: eb.case().when('auth_throttle.window_start', '<=', windowOpenedAfter).then(at).else(eb.ref('auth_throttle.window_start')).end(),
+        failures: eb
+          .case()
+          .when('auth_throttle.window_start', '<=', windowOpenedAfter)
+          .then(1)
+          .else(eb('auth_throttle.failures', '+', 1))
+          .end(),
+        window_start: eb
+          .case()
+          .when('auth_throttle.window_start', '<=', windowOpenedAfter)
+          .then(at)
+          .else(eb.ref('auth_throttle.window_start'))
+          .end(),
       })),
     )
     .returning(['failures', 'window_start'])
@@ -61,7 +76,12 @@ export async function countInWindow(db: Kysely<Database>, key: string, now: Date
 /** Gives back the address's count for an attempt that turned out to be a successful sign-in. */
 export async function releaseAddress(db: Kysely<Database>, address: string | null): Promise<void> {
   if (!address) return;
-  await db.updateTable('auth_throttle').set((eb) => ({ failures: eb('failures', '-', 1) })).where('key', '=', `addr:${address}`).where('failures', '>', 0).execute();
+  await db
+    .updateTable('auth_throttle')
+    .set((eb) => ({ failures: eb('failures', '-', 1) }))
+    .where('key', '=', `addr:${address}`)
+    .where('failures', '>', 0)
+    .execute();
 }
 
 export async function clearAccountFailures(db: Kysely<Database>, account: string): Promise<void> {

@@ -8,7 +8,10 @@ import { conflict } from '../../http/errors';
 export const BRAND_COUNTER = 'brands';
 
 const selectBrands = (db: Kysely<Database>, businessId: string) =>
-  db.selectFrom('brands as t').select(['t.id', 't.name', 't.description', 't.status', 't.created_at', 't.updated_at']).where('t.business_id', '=', businessId);
+  db
+    .selectFrom('brands as t')
+    .select(['t.id', 't.name', 't.description', 't.status', 't.created_at', 't.updated_at'])
+    .where('t.business_id', '=', businessId);
 
 export function brandsService(deps: Deps) {
   return crudTableService(deps, {
@@ -16,12 +19,23 @@ export function brandsService(deps: Deps) {
     entity: 'brand',
     counter: BRAND_COUNTER,
     nameTaken: 'errors.brand_name_taken',
-    list: { searchColumns: ['t.name'], sorts: { name: 't.name', created_at: 't.created_at', status: 't.status' }, defaultSort: 't.name', statusColumn: 't.status', idColumn: 't.id' },
+    list: {
+      searchColumns: ['t.name'],
+      sorts: { name: 't.name', created_at: 't.created_at', status: 't.status' },
+      defaultSort: 't.name',
+      statusColumn: 't.status',
+      idColumn: 't.id',
+    },
     select: selectBrands,
     toApi: (r): Brand => ({ ...r, status: Boolean(r.status) }),
     columns: (input: BrandInput) => ({ description: input.description || null }),
     async beforeRemove(trx, businessId, id) {
-      const used = await trx.selectFrom('products').select('id').where('business_id', '=', businessId).where('brand_id', '=', id).executeTakeFirst();
+      const used = await trx
+        .selectFrom('products')
+        .select('id')
+        .where('business_id', '=', businessId)
+        .where('brand_id', '=', id)
+        .executeTakeFirst();
       if (used) throw conflict('errors.brand_in_use');
     },
   });

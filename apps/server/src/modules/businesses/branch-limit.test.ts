@@ -18,12 +18,28 @@ describe('the branch limit of a package', () => {
     t.deps.db.transaction().execute(async (trx) => {
       await assertBranchLimit(trx, businessId);
       const at = t.deps.clock.now().toISOString();
-      await trx.insertInto('branches').values({ business_id: businessId, id: newId(), name: `Branch ${newId().slice(-4)}`, address: null, phone: null, status: 1, created_at: at, updated_at: at }).execute();
+      await trx
+        .insertInto('branches')
+        .values({
+          business_id: businessId,
+          id: newId(),
+          name: `Branch ${newId().slice(-4)}`,
+          address: null,
+          phone: null,
+          status: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
     });
-  const branchCount = async (businessId: string) => (await t.deps.db.selectFrom('branches').select('id').where('business_id', '=', businessId).execute()).length;
+  const branchCount = async (businessId: string) =>
+    (await t.deps.db.selectFrom('branches').select('id').where('business_id', '=', businessId).execute()).length;
 
   it('lets a Standard or Start Up shop have its one branch, and refuses a second with a message naming the package', async () => {
-    for (const [pkg, name] of [['standard', 'Standard'], ['startup', 'Start Up']] as const) {
+    for (const [pkg, name] of [
+      ['standard', 'Standard'],
+      ['startup', 'Start Up'],
+    ] as const) {
       const shop = await createShop(t.deps, { package: pkg, branches: [] });
       await addBranch(shop.businessId);
       const refusal = await addBranch(shop.businessId).catch((e: unknown) => e);

@@ -7,7 +7,11 @@ import { AppError, notFound } from '../../http/errors';
 export const PACKAGE_NAMES: Record<PackageKey, string> = { startup: 'Start Up', standard: 'Standard', premium: 'Premium' };
 
 export async function countBranches(db: Kysely<Database>, businessId: string): Promise<number> {
-  const row = await db.selectFrom('branches').select(sql<number>`count(*)`.as('n')).where('business_id', '=', businessId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('branches')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('business_id', '=', businessId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

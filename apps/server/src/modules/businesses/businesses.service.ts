@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { BUSINESS_PERMISSIONS, CASHIER_PERMISSIONS, MANAGER_PERMISSIONS, PLATFORM_PERMISSIONS, type Permission } from '@posauto/shared/permissions';
+import {
+  BUSINESS_PERMISSIONS,
+  CASHIER_PERMISSIONS,
+  MANAGER_PERMISSIONS,
+  PLATFORM_PERMISSIONS,
+  type Permission,
+} from '@posauto/shared/permissions';
 import type { Database } from '../../db/types';
 import { newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/secrets';
@@ -16,8 +22,7 @@ export interface NewBusiness {
   isPlatform?: boolean;
   /** The owner signs in with `password`, or with the Argon2id `passwordHash` already taken at sign-up. */
   owner: { firstName: string; lastName: string; email: string; phone?: string | null } & (
-    | { password: string; passwordHash?: undefined }
-    | { passwordHash: string; password?: undefined }
+    { password: string; passwordHash?: undefined } | { passwordHash: string; password?: undefined }
   );
   /** What sign-up step 3 asks about the shop (phone defaults to the owner's). */
   shop?: { phone?: string | null; address?: string | null; companyName?: string | null; contactName?: string | null; note?: string | null };
@@ -46,13 +51,20 @@ export const PRESET_ROLES: Array<{ name: string; permissions: readonly Permissio
 
 /** Adds to a list's tenant counter, creating it when missing (ON CONFLICT works alike on SQLite and PostgreSQL). */
 async function addToCounter(trx: Kysely<Database>, businessId: string, name: string, delta: number) {
-  await trx.insertInto('tenant_counters').values({ business_id: businessId, name, value: delta })
+  await trx
+    .insertInto('tenant_counters')
+    .values({ business_id: businessId, name, value: delta })
     .onConflict((oc) => oc.columns(['business_id', 'name']).doUpdateSet({ value: sql<number>`tenant_counters.value + excluded.value` }))
     .execute();
 }
 
 function slugify(name: string, id: string): string {
-  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
+  const base = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
   return `${base || 'shop'}-${id.slice(-6)}`;
 }
 
@@ -62,18 +74,35 @@ function slugify(name: string, id: string): string {
  */
 export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: string): Promise<CreatedBusiness> {
   const businessId = newId();
-  await trx.insertInto('businesses').values({
-    id: businessId, slug: slugify(b.shopName, businessId), shop_name: b.shopName, shop_type: b.shopType, package: b.package,
-    status: b.status, phone: b.shop?.phone ?? b.owner.phone ?? null, address: b.shop?.address ?? null, logo: null,
-    company_name: b.shop?.companyName ?? null, contact_name: b.shop?.contactName ?? null, note: b.shop?.note ?? null,
-    is_platform: b.isPlatform ? 1 : 0, created_at: at, updated_at: at,
-  }).execute();
+  await trx
+    .insertInto('businesses')
+    .values({
+      id: businessId,
+      slug: slugify(b.shopName, businessId),
+      shop_name: b.shopName,
+      shop_type: b.shopType,
+      package: b.package,
+      status: b.status,
+      phone: b.shop?.phone ?? b.owner.phone ?? null,
+      address: b.shop?.address ?? null,
+      logo: null,
+      company_name: b.shop?.companyName ?? null,
+      contact_name: b.shop?.contactName ?? null,
+      note: b.shop?.note ?? null,
+      is_platform: b.isPlatform ? 1 : 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
 
   const branchIds: string[] = [];
   for (const name of b.branches) {
     const id = newId();
     branchIds.push(id);
-    await trx.insertInto('branches').values({ business_id: businessId, id, name, address: null, phone: null, status: 1, created_at: at, updated_at: at }).execute();
+    await trx
+      .insertInto('branches')
+      .values({ business_id: businessId, id, name, address: null, phone: null, status: 1, created_at: at, updated_at: at })
+      .execute();
   }
 
   const presets = b.isPlatform ? [{ name: 'Platform administrator', permissions: PLATFORM_PERMISSIONS }] : PRESET_ROLES;
@@ -81,34 +110,97 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
   for (const role of presets) {
     const id = newId();
     roleIds[role.name] = id;
-    await trx.insertInto('roles').values({ business_id: businessId, id, name: role.name, permissions: JSON.stringify(role.permissions), is_preset: 1, is_owner: role.name === 'Owner' && !b.isPlatform ? 1 : 0, created_at: at, updated_at: at }).execute();
+    await trx
+      .insertInto('roles')
+      .values({
+        business_id: businessId,
+        id,
+        name: role.name,
+        permissions: JSON.stringify(role.permissions),
+        is_preset: 1,
+        is_owner: role.name === 'Owner' && !b.isPlatform ? 1 : 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
   }
 
   const ownerId = newId();
-  await trx.insertInto('users').values({
-    business_id: businessId, id: ownerId, branch_id: null, role_id: Object.values(roleIds)[0]!, first_name: b.owner.firstName,
-    last_name: b.owner.lastName, email: b.owner.email.toLowerCase(), phone: b.owner.phone ?? null, gender: null, status: 'active',
-    password_hash: b.owner.passwordHash ?? (await hashPassword(b.owner.password)), is_owner: 1, created_at: at, updated_at: at,
-  }).execute();
+  await trx
+    .insertInto('users')
+    .values({
+      business_id: businessId,
+      id: ownerId,
+      branch_id: null,
+      role_id: Object.values(roleIds)[0]!,
+      first_name: b.owner.firstName,
+      last_name: b.owner.lastName,
+      email: b.owner.email.toLowerCase(),
+      phone: b.owner.phone ?? null,
+      gender: null,
+      status: 'active',
+      password_hash: b.owner.passwordHash ?? (await hashPassword(b.owner.password)),
+      is_owner: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
 
-  await trx.insertInto('general_settings').values({
-    business_id: businessId, currency: 'USD', local_currency: 'KHR', exchange_rate: 41_000_000, sale_tax: 0, is_exclude_tax: 1,
-    time_zone: 'Asia/Phnom_Penh', default_branch_id: branchIds[0] ?? null, updated_at: at,
-  }).execute();
+  await trx
+    .insertInto('general_settings')
+    .values({
+      business_id: businessId,
+      currency: 'USD',
+      local_currency: 'KHR',
+      exchange_rate: 41_000_000,
+      sale_tax: 0,
+      is_exclude_tax: 1,
+      time_zone: 'Asia/Phnom_Penh',
+      default_branch_id: branchIds[0] ?? null,
+      updated_at: at,
+    })
+    .execute();
   if (branchIds.length) await addToCounter(trx, businessId, BRANCH_COUNTER, branchIds.length);
 
   let walkInCustomerId: string | null = null;
   if (!b.isPlatform) {
     walkInCustomerId = newId();
-    await trx.insertInto('customers').values({
-      business_id: businessId, id: walkInCustomerId, name: WALK_IN_CUSTOMER_NAME, customer_type: 'retail', company_name: null, phone: null,
-      email: null, address: null, member_id: null, note: null, is_walk_in: 1, status: 1, created_at: at, updated_at: at,
-    }).execute();
+    await trx
+      .insertInto('customers')
+      .values({
+        business_id: businessId,
+        id: walkInCustomerId,
+        name: WALK_IN_CUSTOMER_NAME,
+        customer_type: 'retail',
+        company_name: null,
+        phone: null,
+        email: null,
+        address: null,
+        member_id: null,
+        note: null,
+        is_walk_in: 1,
+        status: 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
     await addToCounter(trx, businessId, CUSTOMER_COUNTER, 1);
-    await trx.insertInto('sale_settings').values({
-      business_id: businessId, default_customer_id: walkInCustomerId, default_payment_method_id: null, receipt_show_logo: 1, receipt_show_address: 1,
-      receipt_show_vatin: 1, receipt_paper_width: 80, receipt_auto_print: 0, invoice_prefix: 'INV-', quotation_prefix: 'QUO-', updated_at: at,
-    }).execute();
+    await trx
+      .insertInto('sale_settings')
+      .values({
+        business_id: businessId,
+        default_customer_id: walkInCustomerId,
+        default_payment_method_id: null,
+        receipt_show_logo: 1,
+        receipt_show_address: 1,
+        receipt_show_vatin: 1,
+        receipt_paper_width: 80,
+        receipt_auto_print: 0,
+        invoice_prefix: 'INV-',
+        quotation_prefix: 'QUO-',
+        updated_at: at,
+      })
+      .execute();
   }
 
   return { businessId, ownerId, branchIds, roleIds, walkInCustomerId };
@@ -116,14 +208,37 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
 
 export async function addUser(
   trx: Kysely<Database>,
-  u: { businessId: string; roleId: string; branchId: string | null; firstName: string; lastName: string; email: string; password: string; gender?: string | null },
+  u: {
+    businessId: string;
+    roleId: string;
+    branchId: string | null;
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    gender?: string | null;
+  },
   at: string,
 ): Promise<string> {
   const id = newId();
-  await trx.insertInto('users').values({
-    business_id: u.businessId, id, branch_id: u.branchId, role_id: u.roleId, first_name: u.firstName, last_name: u.lastName,
-    email: u.email.toLowerCase(), phone: null, gender: u.gender ?? null, status: 'active', password_hash: await hashPassword(u.password),
-    is_owner: 0, created_at: at, updated_at: at,
-  }).execute();
+  await trx
+    .insertInto('users')
+    .values({
+      business_id: u.businessId,
+      id,
+      branch_id: u.branchId,
+      role_id: u.roleId,
+      first_name: u.firstName,
+      last_name: u.lastName,
+      email: u.email.toLowerCase(),
+      phone: null,
+      gender: u.gender ?? null,
+      status: 'active',
+      password_hash: await hashPassword(u.password),
+      is_owner: 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
   return id;
 }

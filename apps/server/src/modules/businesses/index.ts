@@ -1,4 +1,11 @@
 export {
-  createBusiness, addUser, PRESET_ROLES, BRANCH_COUNTER, CUSTOMER_COUNTER, WALK_IN_CUSTOMER_NAME, type NewBusiness, type CreatedBusiness,
+  createBusiness,
+  addUser,
+  PRESET_ROLES,
+  BRANCH_COUNTER,
+  CUSTOMER_COUNTER,
+  WALK_IN_CUSTOMER_NAME,
+  type NewBusiness,
+  type CreatedBusiness,
 } from './businesses.service';
 export { assertBranchLimit, countBranches, PACKAGE_NAMES } from './branch-limit';

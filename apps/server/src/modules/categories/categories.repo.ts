@@ -28,17 +28,26 @@ export async function nameTaken(db: Kysely<Database>, businessId: string, name: 
 }
 
 export async function parentOf(db: Kysely<Database>, businessId: string, id: string): Promise<string | null | undefined> {
-  const row = await db.selectFrom('categories').select('parent_id').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('categories')
+    .select('parent_id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? row.parent_id : undefined;
 }
 
 export async function hasChildren(db: Kysely<Database>, businessId: string, id: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('categories').select('id').where('business_id', '=', businessId).where('parent_id', '=', id).executeTakeFirst());
+  return Boolean(
+    await db.selectFrom('categories').select('id').where('business_id', '=', businessId).where('parent_id', '=', id).executeTakeFirst(),
+  );
 }
 
 /** True when some product is in this category (the category cannot be deleted then). */
 export async function hasProducts(db: Kysely<Database>, businessId: string, id: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('products').select('id').where('business_id', '=', businessId).where('category_id', '=', id).executeTakeFirst());
+  return Boolean(
+    await db.selectFrom('products').select('id').where('business_id', '=', businessId).where('category_id', '=', id).executeTakeFirst(),
+  );
 }
 
 export async function insertCategory(db: Kysely<Database>, row: NewCategory): Promise<void> {
@@ -56,7 +65,13 @@ export async function deleteCategory(db: Kysely<Database>, businessId: string, i
 }
 
 /** Names of one business's categories containing `term`, case-insensitively, for the global search. */
-export async function searchCategoryNames(db: Kysely<Database>, kind: DialectKind, businessId: string, term: string, limit: number): Promise<string[]> {
+export async function searchCategoryNames(
+  db: Kysely<Database>,
+  kind: DialectKind,
+  businessId: string,
+  term: string,
+  limit: number,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('categories')
     .select('name')

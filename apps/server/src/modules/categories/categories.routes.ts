@@ -8,7 +8,12 @@ export function categoryRoutes(app: AppInstance, deps: Deps): void {
   registerCrudRoutes(app, {
     path: '/api/v1/categories',
     tag: 'categories',
-    permissions: { read: 'category-management', create: 'category-management', update: 'category-management', delete: 'category-management' },
+    permissions: {
+      read: 'category-management',
+      create: 'category-management',
+      update: 'category-management',
+      delete: 'category-management',
+    },
     schemas: { item: categorySchema, input: categoryInputSchema, query: categoryListQuerySchema },
     service: categoriesService(deps),
     exportSheet: {

@@ -8,7 +8,12 @@ export function categorySearchProvider(deps: Deps): RecordSearchProvider {
     permission: 'category-management',
     async search(ctx, q, limit, t) {
       const names = await repo.searchCategoryNames(deps.db, deps.kind, ctx.businessId, q, limit);
-      return names.map((name) => ({ title: name, subtitle: t('category.singular'), icon: 'category', to: `/category-listing?search=${encodeURIComponent(name)}` }));
+      return names.map((name) => ({
+        title: name,
+        subtitle: t('category.singular'),
+        icon: 'category',
+        to: `/category-listing?search=${encodeURIComponent(name)}`,
+      }));
     },
   };
 }

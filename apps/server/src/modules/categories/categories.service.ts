@@ -79,8 +79,14 @@ export function categoriesService(deps: Deps): Required<CrudService<Category, Ca
         const id = newId();
         const at = clock.now().toISOString();
         await repo.insertCategory(trx, {
-          business_id: ctx.businessId, id, name: input.name, parent_id: input.parent_id ?? null, icon: input.icon || null,
-          status: input.status === false ? 0 : 1, created_at: at, updated_at: at,
+          business_id: ctx.businessId,
+          id,
+          name: input.name,
+          parent_id: input.parent_id ?? null,
+          icon: input.icon || null,
+          status: input.status === false ? 0 : 1,
+          created_at: at,
+          updated_at: at,
         });
         await bumpCounter(trx, kind, ctx.businessId, CATEGORY_COUNTER, 1);
         await audit(trx, ctx, 'create', id, { name: input.name });
@@ -93,7 +99,9 @@ export function categoriesService(deps: Deps): Required<CrudService<Category, Ca
         if (await repo.nameTaken(trx, ctx.businessId, input.name, id)) throw conflict('errors.category_name_taken', 'name');
         await checkParent(trx, ctx.businessId, id, input.parent_id);
         await repo.updateCategory(trx, ctx.businessId, id, {
-          name: input.name, parent_id: input.parent_id ?? null, icon: input.icon || null,
+          name: input.name,
+          parent_id: input.parent_id ?? null,
+          icon: input.icon || null,
           ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }),
           updated_at: clock.now().toISOString(),
         });

@@ -8,7 +8,12 @@ export function customerRoutes(app: AppInstance, deps: Deps): void {
   registerCrudRoutes(app, {
     path: '/api/v1/customers',
     tag: 'customers',
-    permissions: { read: 'customer-management', create: 'customer-management', update: 'customer-management', delete: 'customer-management' },
+    permissions: {
+      read: 'customer-management',
+      create: 'customer-management',
+      update: 'customer-management',
+      delete: 'customer-management',
+    },
     schemas: { item: customerSchema, input: customerInputSchema, query: customerListQuerySchema },
     service: customersService(deps),
     exportSheet: {

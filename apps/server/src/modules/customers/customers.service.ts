@@ -23,7 +23,10 @@ const LIST: ListSpec = {
 };
 
 const toApi = (r: repo.CustomerRow): Customer => ({
-  ...r, customer_type: r.customer_type as CustomerType, is_walk_in: Boolean(r.is_walk_in), status: Boolean(r.status),
+  ...r,
+  customer_type: r.customer_type as CustomerType,
+  is_walk_in: Boolean(r.is_walk_in),
+  status: Boolean(r.status),
 });
 
 /** What an input writes besides the keys and stamps; a company name belongs to company customers only. */
@@ -56,7 +59,8 @@ export function customersService(deps: Deps): Required<CrudService<Customer, Cus
   }
 
   async function checkMemberId(trx: Kysely<Database>, ctx: RequestContext, input: CustomerInput, id?: string) {
-    if (input.member_id && (await repo.memberIdTaken(trx, ctx.businessId, input.member_id, id))) throw conflict('errors.customer_member_id_taken', 'member_id');
+    if (input.member_id && (await repo.memberIdTaken(trx, ctx.businessId, input.member_id, id)))
+      throw conflict('errors.customer_member_id_taken', 'member_id');
   }
 
   /** The Walk-in customer and the sale settings' default customer stay active (and stay at all). */
@@ -66,13 +70,27 @@ export function customersService(deps: Deps): Required<CrudService<Customer, Cus
   }
 
   async function change(trx: Kysely<Database>, ctx: RequestContext, id: string, set: Record<string, unknown>) {
-    await trx.updateTable('customers').set({ ...set, updated_at: clock.now().toISOString() }).where('business_id', '=', ctx.businessId).where('id', '=', id).execute();
+    await trx
+      .updateTable('customers')
+      .set({ ...set, updated_at: clock.now().toISOString() })
+      .where('business_id', '=', ctx.businessId)
+      .where('id', '=', id)
+      .execute();
   }
 
   return {
     async list(ctx, query) {
       const filters = { 't.customer_type': query.customer_type };
-      const { rows, meta } = await runList(db, kind, ctx.businessId, (biz) => repo.selectCustomers(db, biz), query, LIST, 'customers', filters);
+      const { rows, meta } = await runList(
+        db,
+        kind,
+        ctx.businessId,
+        (biz) => repo.selectCustomers(db, biz),
+        query,
+        LIST,
+        'customers',
+        filters,
+      );
       return { rows: rows.map(toApi), meta };
     },
 
@@ -83,9 +101,18 @@ export function customersService(deps: Deps): Required<CrudService<Customer, Cus
         await checkMemberId(trx, ctx, input);
         const id = newId();
         const at = clock.now().toISOString();
-        await trx.insertInto('customers').values({
-          business_id: ctx.businessId, id, ...columns(input), is_walk_in: 0, status: input.status === false ? 0 : 1, created_at: at, updated_at: at,
-        }).execute();
+        await trx
+          .insertInto('customers')
+          .values({
+            business_id: ctx.businessId,
+            id,
+            ...columns(input),
+            is_walk_in: 0,
+            status: input.status === false ? 0 : 1,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
         await bumpCounter(trx, kind, ctx.businessId, CUSTOMER_COUNTER, 1);
         await audit(trx, ctx, 'create', id, { name: input.name });
         return load(trx, ctx, id);

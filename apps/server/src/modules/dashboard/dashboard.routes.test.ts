@@ -61,7 +61,11 @@ describe('dashboard route', () => {
 
   it("cuts weeks at midnight in the shop's time zone, not the server's", async () => {
     const shop = await createShop(t.deps);
-    await t.deps.db.updateTable('general_settings').set({ time_zone: 'America/New_York' }).where('business_id', '=', shop.businessId).execute();
+    await t.deps.db
+      .updateTable('general_settings')
+      .set({ time_zone: 'America/New_York' })
+      .where('business_id', '=', shop.businessId)
+      .execute();
     // Monday 4 January 2027, 03:00 in Phnom Penh (ISO week 1 of 2027); still Sunday 3 January, 15:00 in New York
     // (the last day of ISO week 53 of 2026). Sign in again: six weeks idle ended the earlier sessions.
     setClock('2027-01-03T20:00:00Z');

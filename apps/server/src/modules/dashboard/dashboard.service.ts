@@ -53,7 +53,10 @@ export async function getDashboard(deps: Deps, ctx: RequestContext): Promise<Das
     deps.db,
     deps.kind,
     { businessId: ctx.businessId, branchId: ctx.branchId },
-    { from: startOfLocalDay(firstDayNeeded(today), timeZone).toISOString(), to: startOfLocalDay(addDays(today, 1), timeZone).toISOString() },
+    {
+      from: startOfLocalDay(firstDayNeeded(today), timeZone).toISOString(),
+      to: startOfLocalDay(addDays(today, 1), timeZone).toISOString(),
+    },
     timeZone,
   );
   return summarise(buckets, today, settings?.currency ?? 'USD');

@@ -35,7 +35,11 @@ describe('emailed codes', () => {
     const now = t.deps.clock.now();
     await issueCode(t.deps.db, { email: 'a@example.com', purpose: 'signup' }, now);
     await issueCode(t.deps.db, { email: 'b@example.com', purpose: 'signup' }, now);
-    const rows = await t.deps.db.selectFrom('email_codes').select(['salt', 'code_hash']).where('email', 'in', ['a@example.com', 'b@example.com']).execute();
+    const rows = await t.deps.db
+      .selectFrom('email_codes')
+      .select(['salt', 'code_hash'])
+      .where('email', 'in', ['a@example.com', 'b@example.com'])
+      .execute();
     expect(new Set(rows.map((r) => r.salt)).size).toBe(2);
     for (const r of rows) expect(r.salt).toMatch(/^[0-9a-f]{32}$/);
   });

@@ -46,7 +46,13 @@ export async function reserveSend(deps: Deps, k: { email: string; purpose: CodeP
     if (count > limit) wait = Math.max(wait, waitMs);
   }
   if (wait > 0) {
-    throw new AppError(429, 'errors.otp_send_limit', undefined, { minutes: Math.ceil(wait / 60000) }, { 'retry-after': String(Math.ceil(wait / 1000)) });
+    throw new AppError(
+      429,
+      'errors.otp_send_limit',
+      undefined,
+      { minutes: Math.ceil(wait / 60000) },
+      { 'retry-after': String(Math.ceil(wait / 1000)) },
+    );
   }
 }
 

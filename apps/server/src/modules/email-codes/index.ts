@@ -1,4 +1,13 @@
 export {
-  consumeCode, issueCode, reserveSend, sendCode, newCode, CODE_TTL_MS, MAX_TRIES, MAX_SENDS_PER_EMAIL, MAX_SENDS_PER_ADDRESS,
-  type CodePurpose, type MailContext,
+  consumeCode,
+  issueCode,
+  reserveSend,
+  sendCode,
+  newCode,
+  CODE_TTL_MS,
+  MAX_TRIES,
+  MAX_SENDS_PER_EMAIL,
+  MAX_SENDS_PER_ADDRESS,
+  type CodePurpose,
+  type MailContext,
 } from './email-codes.service';

@@ -18,13 +18,21 @@ describe('global search route', () => {
     owner = await loginAs(t.app, OWNER);
     cashier = await loginAs(t.app, CASHIER);
     const rival = await createShop(t.deps, { shopName: 'Rival Tea House' });
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/categories', headers: bearer(await loginAs(t.app, rival.login)), payload: { name: 'Coffee secret blend' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/categories',
+      headers: bearer(await loginAs(t.app, rival.login)),
+      payload: { name: 'Coffee secret blend' },
+    });
     expect(created.statusCode).toBe(201);
   });
   afterAll(() => t.close());
 
   const search = (q: string, token: string | null = owner, lang = 'en') =>
-    t.app.inject({ url: `${SEARCH}?q=${encodeURIComponent(q)}`, headers: { 'accept-language': lang, ...(token === null ? {} : bearer(token)) } });
+    t.app.inject({
+      url: `${SEARCH}?q=${encodeURIComponent(q)}`,
+      headers: { 'accept-language': lang, ...(token === null ? {} : bearer(token)) },
+    });
   const results = async (q: string, token = owner, lang = 'en') => (await search(q, token, lang)).json() as GlobalSearchResult[];
 
   it('answers 401 without a token', async () => {
@@ -76,7 +84,12 @@ describe('global search route', () => {
       const found = await results('Categories', owner, 'km');
       const page = found.find((r) => r.to === '/category-listing');
       const kmTitle = lookup(TRANSLATIONS.km, 'pages.category-listing');
-      expect(page).toEqual({ title: kmTitle ?? 'Categories', subtitle: lookup(TRANSLATIONS.km, 'search.page_subtitle'), icon: 'file', to: '/category-listing' });
+      expect(page).toEqual({
+        title: kmTitle ?? 'Categories',
+        subtitle: lookup(TRANSLATIONS.km, 'search.page_subtitle'),
+        icon: 'file',
+        to: '/category-listing',
+      });
       expect(page!.subtitle).not.toBe('Page');
     });
 
@@ -108,7 +121,12 @@ describe('global search route', () => {
 
     it('answers at most 8 records of one kind', async () => {
       for (let i = 1; i <= 10; i++) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/v1/categories', headers: bearer(owner), payload: { name: `Zebra ${i}` } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/categories',
+          headers: bearer(owner),
+          payload: { name: `Zebra ${i}` },
+        });
         expect(res.statusCode).toBe(201);
       }
       const found = await results('zebra');

@@ -12,7 +12,12 @@ function countingProvider(permission: Permission, label: string, count: number) 
     permission,
     async search(_ctx, _q, limit) {
       limits.push(limit);
-      return Array.from({ length: count }, (_, i) => ({ title: `${label} ${i + 1}`, subtitle: label, icon: 'tag', to: `/${label}/${i + 1}` }));
+      return Array.from({ length: count }, (_, i) => ({
+        title: `${label} ${i + 1}`,
+        subtitle: label,
+        icon: 'tag',
+        to: `/${label}/${i + 1}`,
+      }));
     },
   };
   return { provider, limits };
@@ -48,7 +53,12 @@ describe('global search service', () => {
 
   it('stops at 20 results and asks later providers only for the room that is left', async () => {
     const providers = [1, 2, 3, 4].map((n) => countingProvider('category-management', `p${n}`, 8));
-    const found = await globalSearch(providers.map((p) => p.provider), owner, 'en', 'zzz');
+    const found = await globalSearch(
+      providers.map((p) => p.provider),
+      owner,
+      'en',
+      'zzz',
+    );
     expect(found).toHaveLength(MAX_RESULTS);
     expect(providers.map((p) => p.limits)).toEqual([[8], [8], [4], []]);
   });

@@ -35,7 +35,12 @@ export async function globalSearch(
     .filter((p) => fold(p.title).includes(term) || fold(p.english).includes(term))
     .map((p) => ({ ...p, starts: fold(p.title).startsWith(term) || fold(p.english).startsWith(term) }))
     .sort((a, b) => Number(b.starts) - Number(a.starts));
-  const results: GlobalSearchResult[] = pages.map((p) => ({ title: p.title, subtitle: t('search.page_subtitle'), icon: 'file', to: p.route.path }));
+  const results: GlobalSearchResult[] = pages.map((p) => ({
+    title: p.title,
+    subtitle: t('search.page_subtitle'),
+    icon: 'file',
+    to: p.route.path,
+  }));
 
   for (const provider of providers) {
     const room = Math.min(MAX_PER_PROVIDER, MAX_RESULTS - results.length);

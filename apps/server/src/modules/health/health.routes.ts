@@ -8,7 +8,11 @@ import type { Deps } from '../../deps';
 export function healthRoutes(app: AppInstance, deps: Deps): void {
   app.get('/api/v1/health', {
     config: { access: { public: true } },
-    schema: { tags: ['system'], summary: 'Answers ok once the database answers', response: { 200: healthResponseSchema, 503: errorSchema } },
+    schema: {
+      tags: ['system'],
+      summary: 'Answers ok once the database answers',
+      response: { 200: healthResponseSchema, 503: errorSchema },
+    },
     handler: async () => {
       try {
         await sql`select 1`.execute(deps.db);

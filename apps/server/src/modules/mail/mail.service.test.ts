@@ -75,7 +75,12 @@ describe('mail through SMTP_URL', () => {
   });
 
   it('sends through the SMTP server with its credentials, from MAIL_FROM, and writes no outbox file', async () => {
-    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_FROM: 'Demo Shop <shop@example.com>' });
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Demo Shop <shop@example.com>',
+    });
     const log = recordingLog();
     const delivery = await sendMail(config, KHMER, log);
     expect(delivery.via).toBe('smtp');

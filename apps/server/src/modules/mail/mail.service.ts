@@ -42,7 +42,10 @@ export async function sendMail(config: Config, message: MailMessage, log?: MailL
   const info = await outboxTransport.sendMail(mail);
   const file = await writeToOutbox(config.dataDir, info.message as Buffer);
   if (config.nodeEnv === 'development' && log) {
-    log.info({ to: message.to, subject: message.subject, file, ...(message.code ? { code: message.code } : {}) }, 'mail written to the outbox (no SMTP_URL)');
+    log.info(
+      { to: message.to, subject: message.subject, file, ...(message.code ? { code: message.code } : {}) },
+      'mail written to the outbox (no SMTP_URL)',
+    );
   }
   return { via: 'outbox', file };
 }

@@ -18,7 +18,9 @@ export function multipartBody(bytes: Buffer, filename: string, contentType: stri
 }
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
 
 describe('image upload and public media', () => {
   let t: TestContext;
@@ -37,7 +39,8 @@ describe('image upload and public media', () => {
     const shop = await createShop(t.deps, { shopName: 'Rival Tea House' });
     other = await loginAs(t.app, shop.login);
     otherBusiness = shop.businessId;
-    ownerBusiness = (await t.deps.db.selectFrom('users').select('business_id').where('email', '=', OWNER.email).executeTakeFirstOrThrow()).business_id;
+    ownerBusiness = (await t.deps.db.selectFrom('users').select('business_id').where('email', '=', OWNER.email).executeTakeFirstOrThrow())
+      .business_id;
   });
   afterAll(async () => {
     await t.close();
@@ -46,7 +49,12 @@ describe('image upload and public media', () => {
 
   const upload = (token: string | null, bytes: Buffer, filename = 'photo.png', type = 'image/png') => {
     const body = multipartBody(bytes, filename, type);
-    return t.app.inject({ method: 'POST', url: UPLOAD, payload: body.payload, headers: { ...body.headers, 'accept-language': 'en', ...(token ? bearer(token) : {}) } });
+    return t.app.inject({
+      method: 'POST',
+      url: UPLOAD,
+      payload: body.payload,
+      headers: { ...body.headers, 'accept-language': 'en', ...(token ? bearer(token) : {}) },
+    });
   };
   const served = async (url: string) => {
     const res = await t.app.inject({ url });
@@ -56,7 +64,8 @@ describe('image upload and public media', () => {
   it('answers 401 without a token and 403 to the cashier, storing nothing', async () => {
     const image = await png(10, 10);
     // The demo seed's pictures are there already; nothing may be added to them.
-    const stored = () => (readdirSync(dataDir).includes('media') ? readdirSync(join(dataDir, 'media'), { recursive: true }).map(String).sort() : []);
+    const stored = () =>
+      readdirSync(dataDir).includes('media') ? readdirSync(join(dataDir, 'media'), { recursive: true }).map(String).sort() : [];
     const before = stored();
     expect((await upload(null, image)).statusCode).toBe(401);
     const res = await upload(cashier, image);
@@ -89,7 +98,10 @@ describe('image upload and public media', () => {
 
   it('turns a JPEG upright by its EXIF orientation', async () => {
     // 300 wide, 100 high, tagged "rotate 90° clockwise to display": shown (and stored) 100 wide, 300 high.
-    const jpeg = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#3366cc' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     expect((await sharp(jpeg).metadata()).orientation).toBe(6);
     const res = await upload(owner, jpeg, 'camera.jpg', 'image/jpeg');
     expect(res.statusCode, res.body).toBe(201);
@@ -99,20 +111,32 @@ describe('image upload and public media', () => {
   });
 
   it('accepts a WebP', async () => {
-    const webp = await sharp({ create: { width: 50, height: 50, channels: 4, background: '#00000000' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 50, height: 50, channels: 4, background: '#00000000' } })
+      .webp()
+      .toBuffer();
     expect((await upload(owner, webp, 'a.webp', 'image/webp')).statusCode).toBe(201);
   });
 
   it('refuses a text file named .png, a GIF and an SVG with a translated 422, by their bytes', async () => {
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
     for (const bytes of [Buffer.from('this is not an image, just text\n'), gif, svg]) {
       const res = await upload(owner, bytes, 'photo.png', 'image/png');
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ message: 'The file is not an image (PNG, JPEG or WebP)', errors: { file: 'The file is not an image (PNG, JPEG or WebP)' } });
+      expect(res.json()).toEqual({
+        message: 'The file is not an image (PNG, JPEG or WebP)',
+        errors: { file: 'The file is not an image (PNG, JPEG or WebP)' },
+      });
     }
     const km = multipartBody(Buffer.from('nope'), 'x.png', 'image/png');
-    const res = await t.app.inject({ method: 'POST', url: UPLOAD, payload: km.payload, headers: { ...km.headers, 'accept-language': 'km', ...bearer(owner) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: UPLOAD,
+      payload: km.payload,
+      headers: { ...km.headers, 'accept-language': 'km', ...bearer(owner) },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).not.toBe('The file is not an image (PNG, JPEG or WebP)');
   });
@@ -125,7 +149,9 @@ describe('image upload and public media', () => {
 
   it('accepts an image of several megabytes (above the JSON body limit, below 5 MB)', async () => {
     const noise = Buffer.from(Array.from({ length: 1100 * 1000 * 3 }, (_, i) => (i * 2654435761) >>> 24));
-    const big = await sharp(noise, { raw: { width: 1100, height: 1000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp(noise, { raw: { width: 1100, height: 1000, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(big.length).toBeGreaterThan(3 * 1024 * 1024);
     expect(big.length).toBeLessThan(5 * 1024 * 1024);
     const res = await upload(owner, big);
@@ -141,11 +167,21 @@ describe('image upload and public media', () => {
   });
 
   it('answers 422 when the request carries no file', async () => {
-    const json = await t.app.inject({ method: 'POST', url: UPLOAD, payload: { file: 'x' }, headers: { 'accept-language': 'en', ...bearer(owner) } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: UPLOAD,
+      payload: { file: 'x' },
+      headers: { 'accept-language': 'en', ...bearer(owner) },
+    });
     expect(json.statusCode).toBe(422);
     expect(json.json()).toEqual({ message: 'Choose an image file to upload', errors: { file: 'Choose an image file to upload' } });
     const wrongField = multipartBody(await png(5, 5), 'a.png', 'image/png', 'picture');
-    const res = await t.app.inject({ method: 'POST', url: UPLOAD, payload: wrongField.payload, headers: { ...wrongField.headers, 'accept-language': 'en', ...bearer(owner) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: UPLOAD,
+      payload: wrongField.payload,
+      headers: { ...wrongField.headers, 'accept-language': 'en', ...bearer(owner) },
+    });
     expect(res.statusCode).toBe(422);
   });
 
@@ -162,7 +198,13 @@ describe('image upload and public media', () => {
 
   it('serves nothing but stored image keys, never a file beside them', async () => {
     writeFileSync(join(dataDir, 'secret.txt'), 'the shop owner password');
-    for (const url of ['/media/../secret.txt', '/media/%2e%2e/secret.txt', '/media/..%2fsecret.txt', '/media/x.webp', `/media/${ownerBusiness}/${'0'.repeat(32)}.webp`]) {
+    for (const url of [
+      '/media/../secret.txt',
+      '/media/%2e%2e/secret.txt',
+      '/media/..%2fsecret.txt',
+      '/media/x.webp',
+      `/media/${ownerBusiness}/${'0'.repeat(32)}.webp`,
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.body, url).not.toContain('password');
       expect(res.headers['content-type'], url).not.toBe('image/webp');

@@ -64,7 +64,11 @@ export function isOwnImageKey(businessId: string, key: string): boolean {
 }
 
 /** Removes an image no longer used; best effort (a leftover file costs only disk), never throws. */
-export async function deleteImage(deps: MediaDeps, key: string | null | undefined, log?: { warn: (o: object, m: string) => void }): Promise<void> {
+export async function deleteImage(
+  deps: MediaDeps,
+  key: string | null | undefined,
+  log?: { warn: (o: object, m: string) => void },
+): Promise<void> {
   if (!key || !MEDIA_KEY.test(key)) return;
   try {
     await mediaStore(deps.config).remove(key);

@@ -4,7 +4,12 @@ import { s3Store } from './media.store';
 import { sha256Hex, signS3 } from './sigv4';
 
 const KEY = '01890a5d-ac96-774b-bcce-b302099a8057/0123456789abcdef0123456789abcdef.webp';
-const S3_ENV = { S3_ENDPOINT: 'https://s3.example.com:9000/', S3_BUCKET: 'posauto-media', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret/EXAMPLE' };
+const S3_ENV = {
+  S3_ENDPOINT: 'https://s3.example.com:9000/',
+  S3_BUCKET: 'posauto-media',
+  S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+  S3_SECRET_ACCESS_KEY: 'secret/EXAMPLE',
+};
 
 describe('media configuration', () => {
   it('stores images under DATA_DIR/media unless S3 is configured', () => {
@@ -13,10 +18,18 @@ describe('media configuration', () => {
 
   it('reads the S3 settings, with us-east-1 and path-style public URLs by default', () => {
     expect(loadConfig(S3_ENV).media).toEqual({
-      kind: 's3', endpoint: 'https://s3.example.com:9000', bucket: 'posauto-media', region: 'us-east-1',
-      accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret/EXAMPLE', publicUrl: 'https://s3.example.com:9000/posauto-media',
+      kind: 's3',
+      endpoint: 'https://s3.example.com:9000',
+      bucket: 'posauto-media',
+      region: 'us-east-1',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'secret/EXAMPLE',
+      publicUrl: 'https://s3.example.com:9000/posauto-media',
     });
-    expect(loadConfig({ ...S3_ENV, S3_REGION: 'auto', S3_PUBLIC_URL: 'https://cdn.example.com/' }).media).toMatchObject({ region: 'auto', publicUrl: 'https://cdn.example.com' });
+    expect(loadConfig({ ...S3_ENV, S3_REGION: 'auto', S3_PUBLIC_URL: 'https://cdn.example.com/' }).media).toMatchObject({
+      region: 'auto',
+      publicUrl: 'https://cdn.example.com',
+    });
   });
 
   it('refuses a partial S3 configuration, naming what is missing', () => {
@@ -55,18 +68,34 @@ describe('S3-compatible store', () => {
     expect(init.method).toBe('PUT');
     expect(Buffer.from(init.body as Uint8Array)).toEqual(bytes);
     const headers = init.headers as Record<string, string>;
-    expect(headers).toMatchObject({ 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable', 'x-amz-content-sha256': sha256Hex(bytes), 'x-amz-date': '20261121T080000Z' });
+    expect(headers).toMatchObject({
+      'content-type': 'image/webp',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-amz-content-sha256': sha256Hex(bytes),
+      'x-amz-date': '20261121T080000Z',
+    });
     const expected = signS3({
-      method: 'PUT', host: 's3.example.com:9000', path: `/posauto-media/${KEY}`, payloadHash: sha256Hex(bytes), region: 'us-east-1',
-      headers: { 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable' }, accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret/EXAMPLE', now,
+      method: 'PUT',
+      host: 's3.example.com:9000',
+      path: `/posauto-media/${KEY}`,
+      payloadHash: sha256Hex(bytes),
+      region: 'us-east-1',
+      headers: { 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable' },
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'secret/EXAMPLE',
+      now,
     });
     expect(headers.authorization).toBe(expected.headers.authorization);
-    expect(headers.authorization).toContain('Credential=AKIDEXAMPLE/20261121/us-east-1/s3/aws4_request,SignedHeaders=cache-control;content-type;host;x-amz-content-sha256;x-amz-date,');
+    expect(headers.authorization).toContain(
+      'Credential=AKIDEXAMPLE/20261121/us-east-1/s3/aws4_request,SignedHeaders=cache-control;content-type;host;x-amz-content-sha256;x-amz-date,',
+    );
     expect(store.url(KEY)).toBe(`https://s3.example.com:9000/posauto-media/${KEY}`);
   });
 
   it('fails the upload when the store refuses it, and treats deleting a missing object as done', async () => {
-    await expect(s3Store(config, recorder(403).fetcher, () => now).put(KEY, Buffer.from('x'), 'image/webp')).rejects.toThrow('answered 403');
+    await expect(s3Store(config, recorder(403).fetcher, () => now).put(KEY, Buffer.from('x'), 'image/webp')).rejects.toThrow(
+      'answered 403',
+    );
     const gone = recorder(404);
     await s3Store(config, gone.fetcher, () => now).remove(KEY);
     expect(gone.calls[0]!.init.method).toBe('DELETE');

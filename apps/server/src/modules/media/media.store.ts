@@ -45,10 +45,21 @@ export function s3Store(cfg: S3Config, fetcher: typeof fetch = fetch, now: () =>
     const basePath = endpoint.pathname.replace(/\/+$/, '');
     const path = `${basePath}${encodeS3Path(cfg.bucket, key)}`;
     const signed = signS3({
-      method, host: endpoint.host, path, headers, payloadHash: sha256Hex(body ?? ''), region: cfg.region,
-      accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey, now: now(),
+      method,
+      host: endpoint.host,
+      path,
+      headers,
+      payloadHash: sha256Hex(body ?? ''),
+      region: cfg.region,
+      accessKeyId: cfg.accessKeyId,
+      secretAccessKey: cfg.secretAccessKey,
+      now: now(),
     });
-    const res = await fetcher(`${endpoint.origin}${path}`, { method, headers: signed.headers, ...(body ? { body: new Uint8Array(body) } : {}) });
+    const res = await fetcher(`${endpoint.origin}${path}`, {
+      method,
+      headers: signed.headers,
+      ...(body ? { body: new Uint8Array(body) } : {}),
+    });
     if (!res.ok && !(method === 'DELETE' && res.status === 404)) {
       throw new Error(`S3 ${method} ${key} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
     }

@@ -26,8 +26,11 @@ describe('AWS Signature Version 4 for S3', () => {
     const body = Buffer.from('Welcome to Amazon S3.');
     expect(sha256Hex(body)).toBe('44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072');
     const signed = signS3({
-      ...EXAMPLE, method: 'PUT', path: '/test%24file.text',
-      headers: { Date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-storage-class': 'REDUCED_REDUNDANCY' }, payloadHash: sha256Hex(body),
+      ...EXAMPLE,
+      method: 'PUT',
+      path: '/test%24file.text',
+      headers: { Date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-storage-class': 'REDUCED_REDUNDANCY' },
+      payloadHash: sha256Hex(body),
     });
     expect(sha256Hex(signed.canonicalRequest)).toBe('9e0e90d9c76de8fa5b200d8c849cd5b8dc7a3be3951ddb7f6a76b4158342019d');
     expect(signed.signature).toBe('98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd');

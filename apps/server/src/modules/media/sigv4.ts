@@ -48,7 +48,10 @@ export function encodeS3Path(bucket: string, key: string): string {
 
 /** 2013-05-24T00:00:00.000Z -> 20130524T000000Z */
 export function amzDate(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export function signS3(input: SignInput): Signed {

@@ -53,7 +53,12 @@ describe('forgot password', () => {
     expect(remaining).toEqual([]);
     expect((await post('/api/v1/login', shop.login)).statusCode).toBe(401);
     expect((await post('/api/v1/login', { email, password: 'brand-new-pass' })).statusCode).toBe(200);
-    const audit = await t.deps.db.selectFrom('audit_log').select(['action', 'user_id']).where('business_id', '=', shop.businessId).where('action', '=', 'password.reset').execute();
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['action', 'user_id'])
+      .where('business_id', '=', shop.businessId)
+      .where('action', '=', 'password.reset')
+      .execute();
     expect(audit).toEqual([{ action: 'password.reset', user_id: shop.ownerId }]);
   });
 

@@ -12,7 +12,12 @@ const langOf = (req: FastifyRequest) => pickLanguage(req.headers['accept-languag
 export function passwordResetRoutes(app: AppInstance, deps: Deps): void {
   app.post('/api/v1/forgot-password', {
     config: { access: { public: true } },
-    schema: { tags: ['auth'], summary: 'Email a code to reset the password (same answer for every email)', body: forgotPasswordBodySchema, response: { 200: okSchema, ...errors } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Email a code to reset the password (same answer for every email)',
+      body: forgotPasswordBodySchema,
+      response: { 200: okSchema, ...errors },
+    },
     handler: async (req) => {
       await service.forgotPassword(deps, req.body, { ip: req.ip ?? null, lang: langOf(req), log: req.log });
       return { message: translate(langOf(req), 'messages.reset_code_sent') };
@@ -21,7 +26,12 @@ export function passwordResetRoutes(app: AppInstance, deps: Deps): void {
 
   app.post('/api/v1/reset-password', {
     config: { access: { public: true } },
-    schema: { tags: ['auth'], summary: 'Set a new password with the emailed code; ends every session of the user', body: resetPasswordBodySchema, response: { 200: okSchema, ...errors } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Set a new password with the emailed code; ends every session of the user',
+      body: resetPasswordBodySchema,
+      response: { 200: okSchema, ...errors },
+    },
     handler: async (req) => {
       await service.resetPassword(deps, req.body, { ip: req.ip ?? null });
       return { message: translate(langOf(req), 'messages.password_reset') };

@@ -18,7 +18,11 @@ export async function forgotPassword(deps: Deps, body: { email: string }, mail: 
 }
 
 /** Sets the new password with the emailed code, and ends every session of that user. */
-export async function resetPassword(deps: Deps, body: { email: string; code: string; password: string }, client: { ip: string | null }): Promise<void> {
+export async function resetPassword(
+  deps: Deps,
+  body: { email: string; code: string; password: string },
+  client: { ip: string | null },
+): Promise<void> {
   await consumeCode(deps, { email: body.email, purpose: 'reset', code: body.code });
   const user = await repo.findUserByEmail(deps.db, body.email);
   if (!user) throw new AppError(400, 'errors.otp_wrong', { code: 'errors.otp_wrong' });
@@ -27,7 +31,15 @@ export async function resetPassword(deps: Deps, body: { email: string; code: str
   await deps.db.transaction().execute(async (trx) => {
     await repo.setPasswordHash(trx, user.business_id, user.id, passwordHash, at);
     await deleteUserSessions(trx, user.business_id, user.id);
-    await writeAudit(trx, { businessId: user.business_id, userId: user.id, action: 'password.reset', entity: 'user', entityId: user.id, ip: client.ip, at });
+    await writeAudit(trx, {
+      businessId: user.business_id,
+      userId: user.id,
+      action: 'password.reset',
+      entity: 'user',
+      entityId: user.id,
+      ip: client.ip,
+      at,
+    });
   });
   // Whoever proved they read the mailbox may sign in now, even if guesses had locked the account for the hour.
   await clearAccountFailures(deps.db, body.email);

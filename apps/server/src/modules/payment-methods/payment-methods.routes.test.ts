@@ -4,23 +4,32 @@ import { KARAOKE, loginAs } from '../../../test/harness';
 
 describe('payment method routes', () => {
   const c = useSettingClient();
-  describeSettingRoutes({
-    what: 'payment method',
-    base: '/api/v1/payment-methods',
-    seeded: 'Bank transfer',
-    create: { name: 'ABA KHQR', type: 'khqr', account_details: 'ABA 000 111 222' },
-    update: { name: 'ABA KHQR (Riverside)', type: 'khqr', account_details: null },
-    expected: { name: 'ABA KHQR', type: 'khqr', account_details: 'ABA 000 111 222' },
-    bad: { body: { name: ' ', type: 'crypto' }, errors: { name: 'Please enter data', type: 'Please select payment type' } },
-    nameTaken: 'A payment method with this name already exists',
-    csvHeader: 'Payment method name,Payment type,Account details,Status,Created',
-  }, c);
+  describeSettingRoutes(
+    {
+      what: 'payment method',
+      base: '/api/v1/payment-methods',
+      seeded: 'Bank transfer',
+      create: { name: 'ABA KHQR', type: 'khqr', account_details: 'ABA 000 111 222' },
+      update: { name: 'ABA KHQR (Riverside)', type: 'khqr', account_details: null },
+      expected: { name: 'ABA KHQR', type: 'khqr', account_details: 'ABA 000 111 222' },
+      bad: { body: { name: ' ', type: 'crypto' }, errors: { name: 'Please enter data', type: 'Please select payment type' } },
+      nameTaken: 'A payment method with this name already exists',
+      csvHeader: 'Payment method name,Payment type,Account details,Status,Created',
+    },
+    c,
+  );
 
   it('seeds Cash and Bank transfer for both demo shops', async () => {
     const karaoke = await loginAs(c.t.app, KARAOKE);
     for (const token of [c.owner, karaoke]) {
-      const rows = (await c.call('GET', '/api/v1/payment-methods?sort=name', token, undefined)).json().data as Array<{ name: string; type: string }>;
-      expect(rows.map((r) => [r.name, r.type])).toEqual([['Bank transfer', 'bank_transfer'], ['Cash', 'cash']]);
+      const rows = (await c.call('GET', '/api/v1/payment-methods?sort=name', token, undefined)).json().data as Array<{
+        name: string;
+        type: string;
+      }>;
+      expect(rows.map((r) => [r.name, r.type])).toEqual([
+        ['Bank transfer', 'bank_transfer'],
+        ['Cash', 'cash'],
+      ]);
     }
   });
 

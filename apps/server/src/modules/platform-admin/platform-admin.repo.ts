@@ -10,13 +10,33 @@ export function selectBusinesses(db: Kysely<Database>) {
     .selectFrom('businesses as b')
     .leftJoin('users as u', (j) =>
       j.onRef('u.business_id', '=', 'b.id').on((eb) =>
-        eb('u.id', '=', eb.selectFrom('users as o').select((e) => e.fn.min<string>('o.id').as('id')).whereRef('o.business_id', '=', 'b.id').where('o.is_owner', '=', 1)),
+        eb(
+          'u.id',
+          '=',
+          eb
+            .selectFrom('users as o')
+            .select((e) => e.fn.min<string>('o.id').as('id'))
+            .whereRef('o.business_id', '=', 'b.id')
+            .where('o.is_owner', '=', 1),
+        ),
       ),
     )
     .select((eb) => [
-      'b.id', 'b.shop_name', 'b.shop_type', 'b.package', 'b.status', 'b.phone', 'b.created_at',
-      'u.first_name as owner_first_name', 'u.last_name as owner_last_name', 'u.email as owner_email',
-      eb.selectFrom('branches as br').select((e) => e.fn.countAll<number>().as('n')).whereRef('br.business_id', '=', 'b.id').as('branches'),
+      'b.id',
+      'b.shop_name',
+      'b.shop_type',
+      'b.package',
+      'b.status',
+      'b.phone',
+      'b.created_at',
+      'u.first_name as owner_first_name',
+      'u.last_name as owner_last_name',
+      'u.email as owner_email',
+      eb
+        .selectFrom('branches as br')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('br.business_id', '=', 'b.id')
+        .as('branches'),
     ])
     .where('b.is_platform', '=', 0);
 }

@@ -18,7 +18,11 @@ describe('platform administration routes', () => {
     t = await createTestApp();
     admin = await loginAs(t.app, ADMIN);
     owner = await loginAs(t.app, OWNER);
-    const row = await t.deps.db.selectFrom('users').select(['id', 'business_id']).where('email', '=', ADMIN.email).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('users')
+      .select(['id', 'business_id'])
+      .where('email', '=', ADMIN.email)
+      .executeTakeFirstOrThrow();
     adminUserId = row.id;
     platformId = row.business_id;
   });
@@ -28,11 +32,19 @@ describe('platform administration routes', () => {
     const headers: Record<string, string> = { 'accept-language': 'en', ...(token ? bearer(token) : {}) };
     return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   }
-  const list = async (query = '') => (await call('GET', `${BASE}?per_page=all${query}`, admin)).json() as { data: AdminBusiness[]; meta: { total: number } };
+  const list = async (query = '') =>
+    (await call('GET', `${BASE}?per_page=all${query}`, admin)).json() as { data: AdminBusiness[]; meta: { total: number } };
   const statusOf = async (id: string) =>
     (await t.deps.db.selectFrom('businesses').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   const auditOf = (businessId: string, entityId: string) =>
-    t.deps.db.selectFrom('audit_log').select(['action', 'user_id', 'entity', 'entity_id', 'detail']).where('business_id', '=', businessId).where('entity_id', '=', entityId).orderBy('created_at').orderBy('id').execute();
+    t.deps.db
+      .selectFrom('audit_log')
+      .select(['action', 'user_id', 'entity', 'entity_id', 'detail'])
+      .where('business_id', '=', businessId)
+      .where('entity_id', '=', entityId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
 
   describe('who may call', () => {
     const routes = (id: string): Array<[Method, string, object?]> => [
@@ -70,11 +82,23 @@ describe('platform administration routes', () => {
       expect(meta.total).toBe(data.length);
       const coffee = data.find((b) => b.shop_name === 'Demo Coffee');
       expect(coffee).toEqual({
-        id: expect.any(String), shop_name: 'Demo Coffee', shop_type: 'coffee_shop', package: 'premium', status: 'active',
-        owner_name: 'Sophea Chan', owner_email: 'owner@posauto.local', phone: '+855 12 345 678', branches: 2, created_at: expect.any(String),
+        id: expect.any(String),
+        shop_name: 'Demo Coffee',
+        shop_type: 'coffee_shop',
+        package: 'premium',
+        status: 'active',
+        owner_name: 'Sophea Chan',
+        owner_email: 'owner@posauto.local',
+        phone: '+855 12 345 678',
+        branches: 2,
+        created_at: expect.any(String),
       });
       expect(data.find((b) => b.shop_name === 'Demo Karaoke')).toMatchObject({
-        package: 'standard', shop_type: 'restaurant_karaoke', owner_email: KARAOKE.email, branches: 1, status: 'active',
+        package: 'standard',
+        shop_type: 'restaurant_karaoke',
+        owner_email: KARAOKE.email,
+        branches: 1,
+        status: 'active',
       });
     });
 
@@ -87,7 +111,9 @@ describe('platform administration routes', () => {
       expect(pending.data.map((b) => b.id)).toEqual(expect.arrayContaining([waiting.businessId, later.businessId]));
       expect(pending.data.map((b) => b.shop_name)).not.toContain('Demo Coffee');
       // Newest first by default.
-      expect(pending.data.findIndex((b) => b.id === later.businessId)).toBeLessThan(pending.data.findIndex((b) => b.id === waiting.businessId));
+      expect(pending.data.findIndex((b) => b.id === later.businessId)).toBeLessThan(
+        pending.data.findIndex((b) => b.id === waiting.businessId),
+      );
 
       expect((await list('&search=noodLES')).data.map((b) => b.id)).toEqual([waiting.businessId]);
       expect((await list('&search=WAITING-OWNER@')).data.map((b) => b.id)).toEqual([waiting.businessId]);
@@ -117,7 +143,10 @@ describe('platform administration routes', () => {
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ message: 'We could not find what you asked for' });
       }
-      expect((await call('GET', `${BASE}/not-an-id`, admin)).json()).toEqual({ message: 'Please check the highlighted fields', errors: { id: 'Incorrect Data' } });
+      expect((await call('GET', `${BASE}/not-an-id`, admin)).json()).toEqual({
+        message: 'Please check the highlighted fields',
+        errors: { id: 'Incorrect Data' },
+      });
     });
   });
 
@@ -127,12 +156,20 @@ describe('platform administration routes', () => {
       expect((await call('POST', '/api/v1/login', null, shop.login)).statusCode).toBe(403);
       const res = await call('POST', `${BASE}/${shop.businessId}/activate`, admin);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'The shop has been activated', data: expect.objectContaining({ id: shop.businessId, status: 'active' }) });
+      expect(res.json()).toEqual({
+        message: 'The shop has been activated',
+        data: expect.objectContaining({ id: shop.businessId, status: 'active' }),
+      });
       expect((await call('POST', '/api/v1/login', null, shop.login)).statusCode).toBe(200);
-      const expected = [{
-        action: 'business.activate', user_id: adminUserId, entity: 'business', entity_id: shop.businessId,
-        detail: JSON.stringify({ shop_name: 'To Activate', from: 'pending', to: 'active' }),
-      }];
+      const expected = [
+        {
+          action: 'business.activate',
+          user_id: adminUserId,
+          entity: 'business',
+          entity_id: shop.businessId,
+          detail: JSON.stringify({ shop_name: 'To Activate', from: 'pending', to: 'active' }),
+        },
+      ];
       expect(await auditOf(shop.businessId, shop.businessId)).toEqual(expected);
       expect(await auditOf(platformId, shop.businessId)).toEqual(expected);
 
@@ -147,7 +184,10 @@ describe('platform administration routes', () => {
       const tokens = [await loginAs(t.app, shop.login), await loginAs(t.app, shop.login)];
       const res = await call('POST', `${BASE}/${shop.businessId}/suspend`, admin);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'The shop has been suspended. Its users have been signed out.', data: expect.objectContaining({ status: 'suspended' }) });
+      expect(res.json()).toEqual({
+        message: 'The shop has been suspended. Its users have been signed out.',
+        data: expect.objectContaining({ status: 'suspended' }),
+      });
       expect(await countRows(t.deps, 'sessions', shop.businessId)).toBe(0);
       for (const token of tokens) expect((await call('GET', '/api/v1/me', token)).statusCode).toBe(401);
       const refused = await call('POST', '/api/v1/login', null, shop.login);
@@ -156,9 +196,15 @@ describe('platform administration routes', () => {
       // Other shops keep their sessions.
       expect((await call('GET', '/api/v1/me', owner)).statusCode).toBe(200);
 
-      expect((await call('POST', `${BASE}/${shop.businessId}/suspend`, admin)).json()).toEqual({ message: 'This shop is already suspended' });
-      expect((await call('POST', `${BASE}/${shop.businessId}/activate`, admin)).json()).toEqual({ message: 'This shop is suspended. Reactivate it instead.' });
-      expect((await auditOf(shop.businessId, shop.businessId)).map((a) => a.detail)).toEqual([JSON.stringify({ shop_name: 'To Suspend', from: 'active', to: 'suspended' })]);
+      expect((await call('POST', `${BASE}/${shop.businessId}/suspend`, admin)).json()).toEqual({
+        message: 'This shop is already suspended',
+      });
+      expect((await call('POST', `${BASE}/${shop.businessId}/activate`, admin)).json()).toEqual({
+        message: 'This shop is suspended. Reactivate it instead.',
+      });
+      expect((await auditOf(shop.businessId, shop.businessId)).map((a) => a.detail)).toEqual([
+        JSON.stringify({ shop_name: 'To Suspend', from: 'active', to: 'suspended' }),
+      ]);
     });
 
     it('may refuse a waiting shop by suspending it', async () => {
@@ -199,8 +245,19 @@ describe('platform administration routes', () => {
       const shop = await createShop(t.deps, { package: 'startup', branches: ['Only'], shopName: 'Growing Cafe' });
       const res = await call('PUT', `${BASE}/${shop.businessId}/package`, admin, { package: 'premium' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'The package has been changed', data: expect.objectContaining({ id: shop.businessId, package: 'premium' }) });
-      const expected = [{ action: 'business.package', user_id: adminUserId, entity: 'business', entity_id: shop.businessId, detail: JSON.stringify({ shop_name: 'Growing Cafe', from: 'startup', to: 'premium' }) }];
+      expect(res.json()).toEqual({
+        message: 'The package has been changed',
+        data: expect.objectContaining({ id: shop.businessId, package: 'premium' }),
+      });
+      const expected = [
+        {
+          action: 'business.package',
+          user_id: adminUserId,
+          entity: 'business',
+          entity_id: shop.businessId,
+          detail: JSON.stringify({ shop_name: 'Growing Cafe', from: 'startup', to: 'premium' }),
+        },
+      ];
       expect(await auditOf(shop.businessId, shop.businessId)).toEqual(expected);
       expect(await auditOf(platformId, shop.businessId)).toEqual(expected);
     });
@@ -209,7 +266,10 @@ describe('platform administration routes', () => {
       const shop = await createShop(t.deps, { shopName: 'Two Branches' });
       const same = await call('PUT', `${BASE}/${shop.businessId}/package`, admin, { package: 'premium' });
       expect(same.statusCode).toBe(409);
-      expect(same.json()).toEqual({ message: 'The shop already has this package', errors: { package: 'The shop already has this package' } });
+      expect(same.json()).toEqual({
+        message: 'The shop already has this package',
+        errors: { package: 'The shop already has this package' },
+      });
       const down = await call('PUT', `${BASE}/${shop.businessId}/package`, admin, { package: 'standard' });
       expect(down.statusCode).toBe(409);
       expect(down.json().message).toBe('This shop has 2 branches, but the Standard package includes one. Remove branches first.');

@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { adminBusinessListResponseSchema, adminBusinessSchema, businessListQuerySchema, changePackageBodySchema } from '@posauto/shared/schemas/accounts';
+import {
+  adminBusinessListResponseSchema,
+  adminBusinessSchema,
+  businessListQuerySchema,
+  changePackageBodySchema,
+} from '@posauto/shared/schemas/accounts';
 import { errorSchema, idParamsSchema } from '@posauto/shared/schemas/common';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
@@ -26,7 +31,12 @@ export function platformAdminRoutes(app: AppInstance, deps: Deps): void {
 
   app.get(BASE, {
     config: { access },
-    schema: { tags: ['platform'], summary: 'Every shop (not the platform itself)', querystring: businessListQuerySchema, response: { 200: adminBusinessListResponseSchema, ...errors } },
+    schema: {
+      tags: ['platform'],
+      summary: 'Every shop (not the platform itself)',
+      querystring: businessListQuerySchema,
+      response: { 200: adminBusinessListResponseSchema, ...errors },
+    },
     handler: async (req) => {
       const { rows, meta } = await service.list(ctxOf(req), req.query);
       return { data: rows, meta };
@@ -43,13 +53,22 @@ export function platformAdminRoutes(app: AppInstance, deps: Deps): void {
     app.post(`${BASE}/:id/${action}`, {
       config: { access },
       schema: { tags: ['platform'], summary, params: idParamsSchema, response: { 200: envelope, ...errors } },
-      handler: async (req) => ({ message: translate(langOf(req), message), data: await service.changeStatus(ctxOf(req), req.params.id, action) }),
+      handler: async (req) => ({
+        message: translate(langOf(req), message),
+        data: await service.changeStatus(ctxOf(req), req.params.id, action),
+      }),
     });
   }
 
   app.put(`${BASE}/:id/package`, {
     config: { access },
-    schema: { tags: ['platform'], summary: "Change a shop's package", params: idParamsSchema, body: changePackageBodySchema, response: { 200: envelope, ...errors } },
+    schema: {
+      tags: ['platform'],
+      summary: "Change a shop's package",
+      params: idParamsSchema,
+      body: changePackageBodySchema,
+      response: { 200: envelope, ...errors },
+    },
     handler: async (req) => ({
       message: translate(langOf(req), 'messages.package_changed'),
       data: await service.changePackage(ctxOf(req), req.params.id, req.body.package),

@@ -37,10 +37,18 @@ export type StatusAction = 'activate' | 'suspend' | 'reactivate';
 
 /** Which states each action starts from, where it leads, and what to say when the shop is elsewhere. */
 const TRANSITIONS: Record<StatusAction, { from: readonly string[]; to: string; refusals: Record<string, string> }> = {
-  activate: { from: ['pending'], to: 'active', refusals: { active: 'errors.business_already_active', suspended: 'errors.business_is_suspended' } },
+  activate: {
+    from: ['pending'],
+    to: 'active',
+    refusals: { active: 'errors.business_already_active', suspended: 'errors.business_is_suspended' },
+  },
   // A shop still waiting for activation may be refused (suspended) too.
   suspend: { from: ['pending', 'active'], to: 'suspended', refusals: { suspended: 'errors.business_already_suspended' } },
-  reactivate: { from: ['suspended'], to: 'active', refusals: { pending: 'errors.business_not_suspended', active: 'errors.business_not_suspended' } },
+  reactivate: {
+    from: ['suspended'],
+    to: 'active',
+    refusals: { pending: 'errors.business_not_suspended', active: 'errors.business_not_suspended' },
+  },
 };
 
 export function platformAdminService(deps: Deps) {
@@ -53,7 +61,14 @@ export function platformAdminService(deps: Deps) {
   }
 
   /** The action lands in the shop's own audit log and in the platform's, with who, when and old -> new. */
-  async function audit(trx: Kysely<Database>, ctx: RequestContext, targetId: string, action: string, detail: Record<string, unknown>, at: string) {
+  async function audit(
+    trx: Kysely<Database>,
+    ctx: RequestContext,
+    targetId: string,
+    action: string,
+    detail: Record<string, unknown>,
+    at: string,
+  ) {
     for (const businessId of [targetId, ctx.businessId]) {
       await writeAudit(trx, { businessId, userId: ctx.userId, action, entity: 'business', entityId: targetId, detail, ip: ctx.ip, at });
     }
@@ -91,7 +106,12 @@ export function platformAdminService(deps: Deps) {
         const max = isPackageKey(pkg) ? PACKAGE_RULES[pkg].maxBranches : null;
         const branches = await countBranches(trx, id);
         if (max !== null && branches > max) {
-          throw new AppError(409, 'errors.package_too_many_branches', { package: 'errors.package_too_many_branches' }, { package: PACKAGE_NAMES[pkg], count: branches });
+          throw new AppError(
+            409,
+            'errors.package_too_many_branches',
+            { package: 'errors.package_too_many_branches' },
+            { package: PACKAGE_NAMES[pkg], count: branches },
+          );
         }
         const at = clock.now().toISOString();
         await repo.setPackage(trx, id, pkg, at);

@@ -15,7 +15,13 @@ export interface ComboPlan {
  * A combo's components: 1 to 50 products of the shop, each a single product or one variant of a variation product,
  * never a combo (stock could not be resolved) and never the combo itself; quantities above 0; no component twice.
  */
-export async function planCombo(trx: Kysely<Database>, businessId: string, comboId: string | null, input: ProductInput, errors: FieldErrors): Promise<ComboPlan[]> {
+export async function planCombo(
+  trx: Kysely<Database>,
+  businessId: string,
+  comboId: string | null,
+  input: ProductInput,
+  errors: FieldErrors,
+): Promise<ComboPlan[]> {
   const items = input.combo_items ?? [];
   if (items.length === 0) {
     errors.add('combo_items', 'validation.combo_items_required');
@@ -23,12 +29,21 @@ export async function planCombo(trx: Kysely<Database>, businessId: string, combo
   }
   const ids = [...new Set(items.map((i) => i.product_id))];
   const products = new Map(
-    (await trx.selectFrom('products').select(['id', 'type']).where('business_id', '=', businessId).where('id', 'in', ids).execute()).map((p) => [p.id, p]),
+    (await trx.selectFrom('products').select(['id', 'type']).where('business_id', '=', businessId).where('id', 'in', ids).execute()).map(
+      (p) => [p.id, p],
+    ),
   );
   const variantIds = items.map((i) => i.variant_id).filter((v): v is string => Boolean(v));
   const variants = new Map(
     variantIds.length
-      ? (await trx.selectFrom('product_variants').select(['id', 'product_id']).where('business_id', '=', businessId).where('id', 'in', variantIds).execute()).map((v) => [v.id, v])
+      ? (
+          await trx
+            .selectFrom('product_variants')
+            .select(['id', 'product_id'])
+            .where('business_id', '=', businessId)
+            .where('id', 'in', variantIds)
+            .execute()
+        ).map((v) => [v.id, v])
       : [],
   );
   const seen = new Set<string>();

@@ -33,7 +33,12 @@ export function checkBarcode(errors: FieldErrors, field: string, value: string |
 /** Takes `count` numbers of the shop's SKU counter; answers the last one taken. */
 async function takeSkuNumbers(trx: Kysely<Database>, kind: DialectKind, businessId: string, count: number): Promise<number> {
   await bumpCounter(trx, kind, businessId, SKU_COUNTER, count);
-  const row = await trx.selectFrom('tenant_counters').select('value').where('business_id', '=', businessId).where('name', '=', SKU_COUNTER).executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom('tenant_counters')
+    .select('value')
+    .where('business_id', '=', businessId)
+    .where('name', '=', SKU_COUNTER)
+    .executeTakeFirstOrThrow();
   return Number(row.value);
 }
 const productSku = (n: number) => `P${String(n).padStart(6, '0')}`;
@@ -47,13 +52,25 @@ export async function nextProductSku(trx: Kysely<Database>, kind: DialectKind, b
 }
 
 /** `count` fresh product SKUs at once (an import): one counter bump, one look-up per batch, skipping `claimed` keys. */
-export async function reserveProductSkus(trx: Kysely<Database>, kind: DialectKind, businessId: string, count: number, claimed: ReadonlySet<string>): Promise<string[]> {
+export async function reserveProductSkus(
+  trx: Kysely<Database>,
+  kind: DialectKind,
+  businessId: string,
+  count: number,
+  claimed: ReadonlySet<string>,
+): Promise<string[]> {
   if (count === 0) return [];
   const last = await takeSkuNumbers(trx, kind, businessId, count);
   const candidates = Array.from({ length: count }, (_, i) => productSku(last - count + 1 + i));
   const held = new Set<string>();
   for (let i = 0; i < candidates.length; i += 500) {
-    for (const o of await repo.codeOwners(trx, businessId, 'sku', candidates.slice(i, i + 500).map((c) => codeKey('sku', c)))) held.add(o.code);
+    for (const o of await repo.codeOwners(
+      trx,
+      businessId,
+      'sku',
+      candidates.slice(i, i + 500).map((c) => codeKey('sku', c)),
+    ))
+      held.add(o.code);
   }
   const out: string[] = [];
   for (const c of candidates) {
@@ -68,7 +85,13 @@ export async function reserveProductSkus(trx: Kysely<Database>, kind: DialectKin
  * Refuses codes another product (or another variant of this one, when repeated within the request) holds.
  * `productId` is the product being saved (its own current codes are free for it), null on create.
  */
-export async function checkCodesFree(trx: Kysely<Database>, businessId: string, productId: string | null, claims: readonly CodeClaim[], errors: FieldErrors) {
+export async function checkCodesFree(
+  trx: Kysely<Database>,
+  businessId: string,
+  productId: string | null,
+  claims: readonly CodeClaim[],
+  errors: FieldErrors,
+) {
   const seen = new Map<string, CodeClaim>();
   for (const c of claims) {
     const k = `${c.kind}:${codeKey(c.kind, c.value)}`;
@@ -77,7 +100,12 @@ export async function checkCodesFree(trx: Kysely<Database>, businessId: string, 
   }
   for (const kind of ['sku', 'barcode'] as const) {
     const mine = claims.filter((c) => c.kind === kind);
-    const owners = await repo.codeOwners(trx, businessId, kind, mine.map((c) => codeKey(kind, c.value)));
+    const owners = await repo.codeOwners(
+      trx,
+      businessId,
+      kind,
+      mine.map((c) => codeKey(kind, c.value)),
+    );
     for (const o of owners) {
       if (o.product_id === productId) continue;
       const claim = mine.find((c) => codeKey(kind, c.value) === o.code)!;
@@ -92,7 +120,15 @@ export async function writeCodes(trx: Kysely<Database>, businessId: string, prod
   if (claims.length === 0) return;
   await trx
     .insertInto('product_codes')
-    .values(claims.map((c) => ({ business_id: businessId, kind: c.kind, code: codeKey(c.kind, c.value), product_id: productId, variant_id: c.variantId })))
+    .values(
+      claims.map((c) => ({
+        business_id: businessId,
+        kind: c.kind,
+        code: codeKey(c.kind, c.value),
+        product_id: productId,
+        variant_id: c.variantId,
+      })),
+    )
     .execute();
 }
 

@@ -26,7 +26,11 @@ export interface ProductClient {
   call: (method: Method, url: string, token: string | null, payload?: unknown, lang?: string) => Promise<LightMyRequestResponse>;
   create: (input: Partial<ProductInput> & { product_name: string }, token?: string) => Promise<ProductDetail>;
   /** Id of a demo row by its name (categories, brands, units, variations, variation values, branches). */
-  idOf: (table: 'categories' | 'brands' | 'units' | 'variations' | 'variation_values' | 'branches', name: string, businessId?: string) => Promise<string>;
+  idOf: (
+    table: 'categories' | 'brands' | 'units' | 'variations' | 'variation_values' | 'branches',
+    name: string,
+    businessId?: string,
+  ) => Promise<string>;
   /** A signed-in user of the demo shop whose role holds exactly these permissions. */
   userWith: (permissions: Permission[]) => Promise<string>;
 }
@@ -39,23 +43,48 @@ export function useProductClient(options: { env?: NodeJS.ProcessEnv } = {}): Pro
     c.cashier = await loginAs(c.t.app, CASHIER);
     c.otherShop = await createShop(c.t.deps, { shopName: 'Rival Tea House' });
     c.other = await loginAs(c.t.app, c.otherShop.login);
-    c.ownerBusiness = (await c.t.deps.db.selectFrom('users').select('business_id').where('email', '=', OWNER.email).executeTakeFirstOrThrow()).business_id;
+    c.ownerBusiness = (
+      await c.t.deps.db.selectFrom('users').select('business_id').where('email', '=', OWNER.email).executeTakeFirstOrThrow()
+    ).business_id;
     await emptyCatalogue(c.t, c.ownerBusiness);
   });
   afterAll(() => c.t.close());
   c.call = (method, url, token, payload, lang = 'en') =>
-    c.t.app.inject({ method, url, headers: { ...(token === null ? {} : bearer(token)), 'accept-language': lang }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    c.t.app.inject({
+      method,
+      url,
+      headers: { ...(token === null ? {} : bearer(token)), 'accept-language': lang },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   c.create = async (input, token = c.owner) => {
     const res = await c.call('POST', BASE, token, { type: 'single', purchase_cost: '1.00', sale_cost: '2.00', ...input });
     if (res.statusCode !== 201) throw new Error(`create ${input.product_name}: ${res.statusCode} ${res.body}`);
     return res.json().data as ProductDetail;
   };
   c.idOf = async (table, name, businessId = c.ownerBusiness) =>
-    (await c.t.deps.db.selectFrom(table).select('id').where('business_id', '=', businessId).where('name', '=', name).executeTakeFirstOrThrow()).id;
+    (
+      await c.t.deps.db
+        .selectFrom(table)
+        .select('id')
+        .where('business_id', '=', businessId)
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow()
+    ).id;
   c.userWith = async (permissions) => {
     const roleId = newId();
     const at = c.t.deps.clock.now().toISOString();
-    await c.t.deps.db.insertInto('roles').values({ business_id: c.ownerBusiness, id: roleId, name: `Only ${permissions.join(' ')} ${roleId.slice(-6)}`, permissions: JSON.stringify(permissions), is_preset: 0, created_at: at, updated_at: at }).execute();
+    await c.t.deps.db
+      .insertInto('roles')
+      .values({
+        business_id: c.ownerBusiness,
+        id: roleId,
+        name: `Only ${permissions.join(' ')} ${roleId.slice(-6)}`,
+        permissions: JSON.stringify(permissions),
+        is_preset: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
     const user = await addShopUser(c.t.deps, { businessId: c.ownerBusiness, roleId, branchId: null });
     return loginAs(c.t.app, user.login);
   };
@@ -66,7 +95,10 @@ export function useProductClient(options: { env?: NodeJS.ProcessEnv } = {}): Pro
 export function multipart(bytes: Buffer, filename: string, contentType: string, field = 'file') {
   const boundary = `----posauto${Math.random().toString(16).slice(2)}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** Deletes a shop's products (combo components first; variants, codes and branches cascade) and zeroes its counter. */
@@ -74,6 +106,11 @@ export async function emptyCatalogue(t: TestContext, businessId: string): Promis
   await t.deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('combo_items').where('business_id', '=', businessId).execute();
     await trx.deleteFrom('products').where('business_id', '=', businessId).execute();
-    await trx.updateTable('tenant_counters').set({ value: 0 }).where('business_id', '=', businessId).where('name', '=', PRODUCT_COUNTER).execute();
+    await trx
+      .updateTable('tenant_counters')
+      .set({ value: 0 })
+      .where('business_id', '=', businessId)
+      .where('name', '=', PRODUCT_COUNTER)
+      .execute();
   });
 }

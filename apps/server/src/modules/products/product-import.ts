@@ -18,8 +18,19 @@ import * as repo from './products.repo';
 
 /** Machine column names, identical in every language (a file made in Khmer imports in French). */
 export const IMPORT_COLUMNS = [
-  'product_name', 'sku_code', 'barcode', 'category', 'brand', 'unit', 'purchase_cost', 'sale_cost', 'discount_cost', 'stock_alert',
-  'is_stock_manage', 'description', 'status',
+  'product_name',
+  'sku_code',
+  'barcode',
+  'category',
+  'brand',
+  'unit',
+  'purchase_cost',
+  'sale_cost',
+  'discount_cost',
+  'stock_alert',
+  'is_stock_manage',
+  'description',
+  'status',
 ] as const;
 type Column = (typeof IMPORT_COLUMNS)[number];
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -38,7 +49,11 @@ export interface ImportProblem {
 export type ImportResult = { ok: true; imported: number } | { ok: false; rows: ImportProblem[] };
 
 export async function importTemplate(format: 'xlsx' | 'csv'): Promise<Buffer> {
-  const columns = IMPORT_COLUMNS.map((c) => ({ header: c, value: () => null, width: c === 'product_name' || c === 'description' ? 32 : 16 }));
+  const columns = IMPORT_COLUMNS.map((c) => ({
+    header: c,
+    value: () => null,
+    width: c === 'product_name' || c === 'description' ? 32 : 16,
+  }));
   return format === 'csv' ? toCsv(columns, []) : toXlsx('products', columns, []);
 }
 
@@ -93,9 +108,20 @@ const decimal = (v: string) => (/^\d+,\d+$/.test(v) ? v.replace(',', '.') : v);
 interface Prepared {
   row: number;
   values: {
-    product_name: string; sku: string | null; barcode: string | null; barcode_type: 'ean13' | 'code128' | null; category_id: string | null;
-    brand_id: string | null; unit_id: string | null; purchase_cost: number; sale_cost: number; discount_cost: number; stock_alert: number | null;
-    is_stock_manage: number; description: string | null; status: number;
+    product_name: string;
+    sku: string | null;
+    barcode: string | null;
+    barcode_type: 'ean13' | 'code128' | null;
+    category_id: string | null;
+    brand_id: string | null;
+    unit_id: string | null;
+    purchase_cost: number;
+    sale_cost: number;
+    discount_cost: number;
+    stock_alert: number | null;
+    is_stock_manage: number;
+    description: string | null;
+    status: number;
   };
 }
 
@@ -110,7 +136,10 @@ async function namesOf(db: Kysely<Database>, table: 'categories' | 'brands' | 'u
  * imported, otherwise every row is written in one transaction.
  */
 export async function importProducts(deps: Deps, ctx: RequestContext, filename: string, bytes: Buffer): Promise<ImportResult> {
-  const fail = (column: string, key: string, row = 1, vars?: ImportProblem['vars']): ImportResult => ({ ok: false, rows: [{ row, column, key, ...(vars ? { vars } : {}) }] });
+  const fail = (column: string, key: string, row = 1, vars?: ImportProblem['vars']): ImportResult => ({
+    ok: false,
+    rows: [{ row, column, key, ...(vars ? { vars } : {}) }],
+  });
   let table: string[][] | null;
   try {
     table = await readRows(filename, bytes);
@@ -129,7 +158,10 @@ export async function importProducts(deps: Deps, ctx: RequestContext, filename: 
   if (!header.includes('product_name')) problems.push({ row: 1, column: 'product_name', key: 'product_import.missing_column' });
   if (problems.length) return { ok: false, rows: problems };
 
-  const body = table.slice(1).map((cells, i) => ({ row: i + 2, cells })).filter((r) => r.cells.some((c) => c.trim() !== ''));
+  const body = table
+    .slice(1)
+    .map((cells, i) => ({ row: i + 2, cells }))
+    .filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (body.length === 0) return fail('file', 'product_import.empty', 0);
   if (body.length > MAX_IMPORT_ROWS) return fail('file', 'product_import.too_many_rows', 0, { max: MAX_IMPORT_ROWS });
 
@@ -137,7 +169,11 @@ export async function importProducts(deps: Deps, ctx: RequestContext, filename: 
   const biz = ctx.businessId;
   const settings = await db.selectFrom('general_settings').select('currency').where('business_id', '=', biz).executeTakeFirst();
   const currency: CurrencyCode = settings && isCurrencyCode(settings.currency) ? settings.currency : 'USD';
-  const [categories, brands, units] = await Promise.all([namesOf(db, 'categories', biz), namesOf(db, 'brands', biz), namesOf(db, 'units', biz)]);
+  const [categories, brands, units] = await Promise.all([
+    namesOf(db, 'categories', biz),
+    namesOf(db, 'brands', biz),
+    namesOf(db, 'units', biz),
+  ]);
 
   const prepared: Prepared[] = [];
   const firstRowOf = new Map<string, number>();
@@ -148,9 +184,15 @@ export async function importProducts(deps: Deps, ctx: RequestContext, filename: 
     };
     const errors = new FieldErrors();
     const parsed = productInputSchema.safeParse({
-      type: 'single', product_name: get('product_name'), sku_code: get('sku_code') || null, barcode: get('barcode') || null,
-      purchase_cost: decimal(get('purchase_cost')) || '0', sale_cost: decimal(get('sale_cost')) || '0', discount_cost: decimal(get('discount_cost')) || '0',
-      stock_alert: decimal(get('stock_alert')) || null, description: get('description') || null,
+      type: 'single',
+      product_name: get('product_name'),
+      sku_code: get('sku_code') || null,
+      barcode: get('barcode') || null,
+      purchase_cost: decimal(get('purchase_cost')) || '0',
+      sale_cost: decimal(get('sale_cost')) || '0',
+      discount_cost: decimal(get('discount_cost')) || '0',
+      stock_alert: decimal(get('stock_alert')) || null,
+      description: get('description') || null,
     });
     if (!parsed.success) for (const issue of parsed.error.issues) errors.add(String(issue.path[0] ?? 'product_name'), issue.message);
     const ref = (column: 'category' | 'brand' | 'unit', names: Map<string, { id: string; status: number }>) => {
@@ -184,9 +226,13 @@ export async function importProducts(deps: Deps, ctx: RequestContext, filename: 
       description: get('description') || null,
       status: flag('status'),
     };
-    if (!errors.has('discount_cost') && !errors.has('sale_cost') && values.discount_cost > values.sale_cost) errors.add('discount_cost', 'validation.discount_above_price');
+    if (!errors.has('discount_cost') && !errors.has('sale_cost') && values.discount_cost > values.sale_cost)
+      errors.add('discount_cost', 'validation.discount_above_price');
     // The same SKU or barcode twice in the file: the later row is the problem.
-    for (const [column, kind, value] of [['sku_code', 'sku', values.sku], ['barcode', 'barcode', values.barcode]] as const) {
+    for (const [column, kind, value] of [
+      ['sku_code', 'sku', values.sku],
+      ['barcode', 'barcode', values.barcode],
+    ] as const) {
       if (!value || errors.has(column)) continue;
       const k = `${kind}:${codeKey(kind, value)}`;
       const first = firstRowOf.get(k);
@@ -205,12 +251,27 @@ export async function importProducts(deps: Deps, ctx: RequestContext, filename: 
     });
     for (let i = 0; i < wanted.length; i += 500) {
       const batch = wanted.slice(i, i + 500);
-      const held = new Set((await repo.codeOwners(db, biz, kind, batch.map((w) => w.code))).map((o) => o.code));
-      for (const w of batch) if (held.has(w.code)) problems.push({ row: w.row, column: kind === 'sku' ? 'sku_code' : 'barcode', key: kind === 'sku' ? 'errors.sku_taken' : 'errors.barcode_taken' });
+      const held = new Set(
+        (
+          await repo.codeOwners(
+            db,
+            biz,
+            kind,
+            batch.map((w) => w.code),
+          )
+        ).map((o) => o.code),
+      );
+      for (const w of batch)
+        if (held.has(w.code))
+          problems.push({
+            row: w.row,
+            column: kind === 'sku' ? 'sku_code' : 'barcode',
+            key: kind === 'sku' ? 'errors.sku_taken' : 'errors.barcode_taken',
+          });
     }
   }
   if (problems.length) {
-    const order = (c: string) => ((IMPORT_COLUMNS as readonly string[]).indexOf(c) + 1 || 99);
+    const order = (c: string) => (IMPORT_COLUMNS as readonly string[]).indexOf(c) + 1 || 99;
     return { ok: false, rows: problems.sort((a, b) => a.row - b.row || order(a.column) - order(b.column)).slice(0, MAX_REPORTED) };
   }
 
@@ -225,16 +286,46 @@ export async function importProducts(deps: Deps, ctx: RequestContext, filename: 
       const v = p.values;
       const sku = v.sku ?? generated.shift()!;
       rows.push({
-        business_id: biz, id, type: 'single' as const, product_name: v.product_name, sku_code: sku, barcode: v.barcode, barcode_type: v.barcode_type, image: null,
-        description: v.description, category_id: v.category_id, brand_id: v.brand_id, unit_id: v.unit_id, purchase_unit_id: v.unit_id, sale_unit_id: v.unit_id,
-        currency, purchase_cost: v.purchase_cost, sale_cost: v.sale_cost, discount_cost: v.discount_cost, stock_alert: v.stock_alert,
-        is_stock_manage: v.is_stock_manage, has_expiry: 0, is_variation_cost: 0, all_branches: 1, status: v.status, created_at: at, updated_at: at,
+        business_id: biz,
+        id,
+        type: 'single' as const,
+        product_name: v.product_name,
+        sku_code: sku,
+        barcode: v.barcode,
+        barcode_type: v.barcode_type,
+        image: null,
+        description: v.description,
+        category_id: v.category_id,
+        brand_id: v.brand_id,
+        unit_id: v.unit_id,
+        purchase_unit_id: v.unit_id,
+        sale_unit_id: v.unit_id,
+        currency,
+        purchase_cost: v.purchase_cost,
+        sale_cost: v.sale_cost,
+        discount_cost: v.discount_cost,
+        stock_alert: v.stock_alert,
+        is_stock_manage: v.is_stock_manage,
+        has_expiry: 0,
+        is_variation_cost: 0,
+        all_branches: 1,
+        status: v.status,
+        created_at: at,
+        updated_at: at,
       });
       codes.push({ business_id: biz, kind: 'sku' as const, code: codeKey('sku', sku), product_id: id, variant_id: '' });
       if (v.barcode) codes.push({ business_id: biz, kind: 'barcode' as const, code: v.barcode, product_id: id, variant_id: '' });
     }
-    for (let i = 0; i < rows.length; i += INSERT_BATCH) await trx.insertInto('products').values(rows.slice(i, i + INSERT_BATCH)).execute();
-    for (let i = 0; i < codes.length; i += INSERT_BATCH) await trx.insertInto('product_codes').values(codes.slice(i, i + INSERT_BATCH)).execute();
+    for (let i = 0; i < rows.length; i += INSERT_BATCH)
+      await trx
+        .insertInto('products')
+        .values(rows.slice(i, i + INSERT_BATCH))
+        .execute();
+    for (let i = 0; i < codes.length; i += INSERT_BATCH)
+      await trx
+        .insertInto('product_codes')
+        .values(codes.slice(i, i + INSERT_BATCH))
+        .execute();
     await bumpCounter(trx, deps.kind, biz, PRODUCT_COUNTER, rows.length);
     await auditFor(deps.clock, 'product')(trx, ctx, 'import', null, { imported: rows.length, file: filename.slice(0, 200) });
     return rows.length;

@@ -20,14 +20,27 @@ const SORTS: Record<string, readonly string[]> = {
 
 /** Stand-ins compiled into cached statements and swapped for the request's values on every run. */
 const M = {
-  biz: '\u0001biz', status: '\u0001status', category: '\u0001category', brand: '\u0001brand', type: '\u0001type',
-  sku: '\u0001sku', barcode: '\u0001barcode', name: '\u0001name', limit: -7_654_322, offset: -7_654_323,
+  biz: '\u0001biz',
+  status: '\u0001status',
+  category: '\u0001category',
+  brand: '\u0001brand',
+  type: '\u0001type',
+  sku: '\u0001sku',
+  barcode: '\u0001barcode',
+  name: '\u0001name',
+  limit: -7_654_322,
+  offset: -7_654_323,
 } as const;
 type Marker = (typeof M)[keyof typeof M];
 
 const compiled = new WeakMap<Kysely<Database>, Map<string, CompiledQuery>>();
 
-async function runCached<R>(db: Kysely<Database>, key: string, build: () => { compile(): CompiledQuery }, values: ReadonlyMap<Marker, unknown>): Promise<R[]> {
+async function runCached<R>(
+  db: Kysely<Database>,
+  key: string,
+  build: () => { compile(): CompiledQuery },
+  values: ReadonlyMap<Marker, unknown>,
+): Promise<R[]> {
   let byKey = compiled.get(db);
   if (!byKey) compiled.set(db, (byKey = new Map()));
   let query = byKey.get(key);
@@ -68,7 +81,13 @@ function filtered(db: Kysely<Database>, kind: DialectKind, shape: Shape): Select
   return q as SelectQueryBuilder<any, any, object>;
 }
 
-export async function listProducts(db: Kysely<Database>, kind: DialectKind, deps: MediaDeps, businessId: string, query: ProductListQuery): Promise<ListResult<Product>> {
+export async function listProducts(
+  db: Kysely<Database>,
+  kind: DialectKind,
+  deps: MediaDeps,
+  businessId: string,
+  query: ProductListQuery,
+): Promise<ListResult<Product>> {
   const term = query.search?.trim() || undefined;
   const name = term === undefined ? undefined : nameSearchValue(kind, term);
   const shape: Shape = {
@@ -79,15 +98,30 @@ export async function listProducts(db: Kysely<Database>, kind: DialectKind, deps
     search: name === undefined ? 'none' : name.short ? 'short' : 'long',
   };
   const values = new Map<Marker, unknown>([
-    [M.biz, businessId], [M.status, query.status === 'active' ? 1 : 0], [M.category, query.category_id], [M.brand, query.brand_id], [M.type, query.type],
-    [M.sku, term?.toLowerCase()], [M.barcode, term], [M.name, name?.value],
+    [M.biz, businessId],
+    [M.status, query.status === 'active' ? 1 : 0],
+    [M.category, query.category_id],
+    [M.brand, query.brand_id],
+    [M.type, query.type],
+    [M.sku, term?.toLowerCase()],
+    [M.barcode, term],
+    [M.name, name?.value],
   ]);
   const shapeKey = `${kind}|${shape.status}|${shape.category}|${shape.brand}|${shape.type}|${shape.search}`;
   const size = query.per_page === 'all' ? null : Number(query.per_page);
 
   const isFiltered = shape.status || shape.category || shape.brand || shape.type || shape.search !== 'none';
   const total = isFiltered
-    ? Number((await runCached<{ n: number }>(db, `products|count|${shapeKey}`, () => filtered(db, kind, shape).select(sql<number>`count(*)`.as('n')), values))[0]?.n ?? 0)
+    ? Number(
+        (
+          await runCached<{ n: number }>(
+            db,
+            `products|count|${shapeKey}`,
+            () => filtered(db, kind, shape).select(sql<number>`count(*)`.as('n')),
+            values,
+          )
+        )[0]?.n ?? 0,
+      )
     : await readCounter(db, businessId, PRODUCT_COUNTER);
 
   const columns = SORTS[query.sort ?? 'product_name'] ?? SORTS.product_name!;
@@ -96,31 +130,67 @@ export async function listProducts(db: Kysely<Database>, kind: DialectKind, deps
   values.set(M.limit, size ?? 0);
   values.set(M.offset, size ? (current - 1) * size : 0);
   // Ids first (index-only where an index fits), then the page's rows by primary key: joins and counts for 10 rows, not 100,000.
-  const ids = await runCached<{ id: string }>(db, `products|page|${shapeKey}|${query.sort ?? ''}|${direction}|${size !== null}`, () => {
-    if (shape.search === 'none' || !SEARCH_COLLECTS_HITS_FIRST[kind]) {
-      let q = filtered(db, kind, shape).select('p.id');
-      for (const c of columns) q = q.orderBy(sql.ref(c), direction);
+  const ids = await runCached<{ id: string }>(
+    db,
+    `products|page|${shapeKey}|${query.sort ?? ''}|${direction}|${size !== null}`,
+    () => {
+      if (shape.search === 'none' || !SEARCH_COLLECTS_HITS_FIRST[kind]) {
+        let q = filtered(db, kind, shape).select('p.id');
+        for (const c of columns) q = q.orderBy(sql.ref(c), direction);
+        return size === null ? q : q.limit(M.limit).offset(M.offset);
+      }
+      // The search's hits through the search indexes first, then sorted (see SEARCH_COLLECTS_HITS_FIRST).
+      const keys = [...new Set(['p.id', ...columns])];
+      let q = db
+        .with(
+          (cte) => cte('hits').materialized(),
+          () => filtered(db, kind, shape).select(keys.map((k) => sql.ref(k).as(k.slice(2)))),
+        )
+        .selectFrom('hits')
+        .select('hits.id');
+      for (const c of columns) q = q.orderBy(sql.ref(`hits.${c.slice(2)}`), direction);
       return size === null ? q : q.limit(M.limit).offset(M.offset);
-    }
-    // The search's hits through the search indexes first, then sorted (see SEARCH_COLLECTS_HITS_FIRST).
-    const keys = [...new Set(['p.id', ...columns])];
-    let q = db
-      .with((cte) => cte('hits').materialized(), () => filtered(db, kind, shape).select(keys.map((k) => sql.ref(k).as(k.slice(2)))))
-      .selectFrom('hits')
-      .select('hits.id');
-    for (const c of columns) q = q.orderBy(sql.ref(`hits.${c.slice(2)}`), direction);
-    return size === null ? q : q.limit(M.limit).offset(M.offset);
-  }, values);
-  const rows = await productsByIds(db, deps, businessId, ids.map((r) => r.id));
+    },
+    values,
+  );
+  const rows = await productsByIds(
+    db,
+    deps,
+    businessId,
+    ids.map((r) => r.id),
+  );
   return { rows, meta: { page: current, per_page: query.per_page, total, last_page: size ? Math.max(1, Math.ceil(total / size)) : 1 } };
 }
 
 /** The first `limit` products (by name) matching a search: the global search's product records. */
-export async function searchProducts(db: Kysely<Database>, kind: DialectKind, deps: MediaDeps, businessId: string, term: string, limit: number): Promise<Product[]> {
+export async function searchProducts(
+  db: Kysely<Database>,
+  kind: DialectKind,
+  deps: MediaDeps,
+  businessId: string,
+  term: string,
+  limit: number,
+): Promise<Product[]> {
   const name = nameSearchValue(kind, term);
   const shape: Shape = { status: false, category: false, brand: false, type: false, search: name.short ? 'short' : 'long' };
-  const values = new Map<Marker, unknown>([[M.biz, businessId], [M.sku, term.toLowerCase()], [M.barcode, term], [M.name, name.value], [M.limit, limit], [M.offset, 0]]);
-  const ids = await runCached<{ id: string }>(db, `products|search|${kind}|${shape.search}`, () =>
-    filtered(db, kind, shape).select('p.id').orderBy('p.product_name').orderBy('p.id').limit(M.limit).offset(M.offset), values);
-  return productsByIds(db, deps, businessId, ids.map((r) => r.id));
+  const values = new Map<Marker, unknown>([
+    [M.biz, businessId],
+    [M.sku, term.toLowerCase()],
+    [M.barcode, term],
+    [M.name, name.value],
+    [M.limit, limit],
+    [M.offset, 0],
+  ]);
+  const ids = await runCached<{ id: string }>(
+    db,
+    `products|search|${kind}|${shape.search}`,
+    () => filtered(db, kind, shape).select('p.id').orderBy('p.product_name').orderBy('p.id').limit(M.limit).offset(M.offset),
+    values,
+  );
+  return productsByIds(
+    db,
+    deps,
+    businessId,
+    ids.map((r) => r.id),
+  );
 }

@@ -12,9 +12,22 @@ type RefTable = 'categories' | 'brands' | 'units';
  * A category, brand or unit the product points at: it must be the shop's (another shop's id reads as
  * 'Incorrect Data', revealing nothing), and active unless the product already had it (editing keeps old choices).
  */
-async function checkRef(trx: Kysely<Database>, businessId: string, table: RefTable, field: string, id: string | null, previous: string | null, errors: FieldErrors) {
+async function checkRef(
+  trx: Kysely<Database>,
+  businessId: string,
+  table: RefTable,
+  field: string,
+  id: string | null,
+  previous: string | null,
+  errors: FieldErrors,
+) {
   if (!id) return;
-  const row = await trx.selectFrom(table).select(['id', 'status']).where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  const row = await trx
+    .selectFrom(table)
+    .select(['id', 'status'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) errors.add(field, 'validation.invalid');
   else if (!row.status && id !== previous) errors.add(field, 'validation.inactive_choice');
 }
@@ -23,7 +36,12 @@ async function checkRef(trx: Kysely<Database>, businessId: string, table: RefTab
 async function rootUnit(trx: Kysely<Database>, businessId: string, id: string): Promise<string | null> {
   let cursor = id;
   for (let depth = 0; depth <= MAX_UNIT_DEPTH; depth++) {
-    const row = await trx.selectFrom('units').select('base_unit_id').where('business_id', '=', businessId).where('id', '=', cursor).executeTakeFirst();
+    const row = await trx
+      .selectFrom('units')
+      .select('base_unit_id')
+      .where('business_id', '=', businessId)
+      .where('id', '=', cursor)
+      .executeTakeFirst();
     if (!row) return null;
     if (!row.base_unit_id) return cursor;
     cursor = row.base_unit_id;
@@ -43,7 +61,13 @@ export interface RefInput {
  * Category, brand and units. Purchase and sale units default to the product's unit and must share its base unit,
  * so a purchase of 2 boxes converts exactly into cans of the same stock.
  */
-export async function checkRefs(trx: Kysely<Database>, businessId: string, input: RefInput, previous: RefInput | null, errors: FieldErrors): Promise<RefInput> {
+export async function checkRefs(
+  trx: Kysely<Database>,
+  businessId: string,
+  input: RefInput,
+  previous: RefInput | null,
+  errors: FieldErrors,
+): Promise<RefInput> {
   const out = { ...input };
   await checkRef(trx, businessId, 'categories', 'category_id', out.category_id, previous?.category_id ?? null, errors);
   await checkRef(trx, businessId, 'brands', 'brand_id', out.brand_id, previous?.brand_id ?? null, errors);
@@ -65,7 +89,12 @@ export async function checkRefs(trx: Kysely<Database>, businessId: string, input
 }
 
 /** The branches a product is sold in: null = all; otherwise at least one, each the shop's. */
-export async function checkBranches(trx: Kysely<Database>, businessId: string, ids: readonly string[] | null | undefined, errors: FieldErrors): Promise<string[] | null> {
+export async function checkBranches(
+  trx: Kysely<Database>,
+  businessId: string,
+  ids: readonly string[] | null | undefined,
+  errors: FieldErrors,
+): Promise<string[] | null> {
   if (ids === null || ids === undefined) return null;
   const unique = [...new Set(ids)];
   if (unique.length === 0) {
@@ -78,7 +107,12 @@ export async function checkBranches(trx: Kysely<Database>, businessId: string, i
 }
 
 /** An image key answered by this shop's upload (never another shop's file). */
-export function checkImage(businessId: string, key: string | null | undefined, previous: string | null, errors: FieldErrors): string | null {
+export function checkImage(
+  businessId: string,
+  key: string | null | undefined,
+  previous: string | null,
+  errors: FieldErrors,
+): string | null {
   const k = key?.trim() || null;
   if (k && k !== previous && !isOwnImageKey(businessId, k)) errors.add('image', 'validation.invalid');
   return k;

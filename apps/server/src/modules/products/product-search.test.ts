@@ -6,10 +6,23 @@ import { BASE, useProductClient } from './product-fixtures';
 describe('product search', () => {
   const c = useProductClient();
   const names = async (q: string, extra = '') =>
-    ((await c.call('GET', `${BASE}?per_page=all&sort=product_name&search=${encodeURIComponent(q)}${extra}`, c.owner)).json().data as Product[]).map((p) => p.product_name);
+    (
+      (await c.call('GET', `${BASE}?per_page=all&sort=product_name&search=${encodeURIComponent(q)}${extra}`, c.owner)).json()
+        .data as Product[]
+    ).map((p) => p.product_name);
 
   it('finds a name by any fragment of 3 characters or more, in any case and script', async () => {
-    for (const name of ['Iced caramel latte', 'Hot latte', 'Mocha ice blend', 'កាហ្វេទឹកដោះគោ', '珍珠奶茶', 'Café crème', '100% orange juice', 'Snack_bar (big)']) await c.create({ product_name: name });
+    for (const name of [
+      'Iced caramel latte',
+      'Hot latte',
+      'Mocha ice blend',
+      'កាហ្វេទឹកដោះគោ',
+      '珍珠奶茶',
+      'Café crème',
+      '100% orange juice',
+      'Snack_bar (big)',
+    ])
+      await c.create({ product_name: name });
     expect(await names('latte')).toEqual(['Hot latte', 'Iced caramel latte']);
     expect(await names('LATTE')).toEqual(['Hot latte', 'Iced caramel latte']);
     expect(await names('aramel lat')).toEqual(['Iced caramel latte']);
@@ -39,12 +52,18 @@ describe('product search', () => {
     expect(await names('(big)')).toEqual(['Snack_bar (big)']);
   });
 
-  it('finds a product by its exact SKU in any case or its exact barcode, including its variants\' codes', async () => {
+  it("finds a product by its exact SKU in any case or its exact barcode, including its variants' codes", async () => {
     const size = await c.idOf('variations', 'Size');
     const small = await c.idOf('variation_values', 'Small');
     const large = await c.idOf('variation_values', 'Large');
     await c.create({ product_name: 'Code search tea', sku_code: 'CST-9', barcode: '5901234123457' });
-    await c.create({ type: 'variation', product_name: 'Code search juice', sku_code: 'JUICE', variations: [{ variation_id: size, value_ids: [small, large] }], variants: [{ value_ids: [small], barcode: 'JUICE-S-BC' }, { value_ids: [large] }] });
+    await c.create({
+      type: 'variation',
+      product_name: 'Code search juice',
+      sku_code: 'JUICE',
+      variations: [{ variation_id: size, value_ids: [small, large] }],
+      variants: [{ value_ids: [small], barcode: 'JUICE-S-BC' }, { value_ids: [large] }],
+    });
     expect(await names('cst-9')).toEqual(['Code search tea']);
     expect(await names('5901234123457')).toEqual(['Code search tea']);
     expect(await names('JUICE-2')).toEqual(['Code search juice']);
@@ -79,7 +98,11 @@ describe('product search', () => {
   it('offers products in the global search by name, SKU or barcode, linking to their form', async () => {
     const found = (await c.call('GET', '/api/v1/global-search?q=caramel', c.owner)).json() as GlobalSearchResult[];
     const hit = found.find((r) => r.title === 'Iced caramel latte')!;
-    expect(hit).toMatchObject({ icon: 'package', subtitle: expect.stringMatching(/^Product · P\d{6}$/), to: expect.stringMatching(/^\/product-listing\/edit-product\/[0-9a-f-]{36}$/) });
+    expect(hit).toMatchObject({
+      icon: 'package',
+      subtitle: expect.stringMatching(/^Product · P\d{6}$/),
+      to: expect.stringMatching(/^\/product-listing\/edit-product\/[0-9a-f-]{36}$/),
+    });
     const bySku = (await c.call('GET', '/api/v1/global-search?q=cst-9', c.owner)).json() as GlobalSearchResult[];
     expect(bySku.map((r) => r.title)).toContain('Code search tea');
     expect((await c.call('GET', '/api/v1/global-search?q=caramel', c.cashier)).json()).toEqual([]);

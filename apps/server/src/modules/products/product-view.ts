@@ -93,9 +93,14 @@ export function toVariant(v: ProductVariantRow, valueIds: string[], currency: st
 /** Variants of a product with their value ids in the product's variation order. */
 export async function variantsWithValues(db: Kysely<Database>, businessId: string, productId: string) {
   const variants = await repo.variantsOf(db, businessId, productId);
-  const values = await repo.variantValuesOf(db, businessId, variants.map((v) => v.id));
+  const values = await repo.variantValuesOf(
+    db,
+    businessId,
+    variants.map((v) => v.id),
+  );
   const byVariant = new Map<string, Map<string, string>>();
-  for (const v of values) (byVariant.get(v.variant_id) ?? byVariant.set(v.variant_id, new Map()).get(v.variant_id)!).set(v.variation_id, v.variation_value_id);
+  for (const v of values)
+    (byVariant.get(v.variant_id) ?? byVariant.set(v.variant_id, new Map()).get(v.variant_id)!).set(v.variation_id, v.variation_value_id);
   return { variants, byVariant };
 }
 
@@ -123,17 +128,17 @@ export async function productDetail(db: Kysely<Database>, deps: MediaDeps, busin
       variation_name: variationName.get(vid) ?? '',
       value_ids: sortedValues.filter((v) => v.variation_id === vid).map((v) => v.id),
     })),
-    variants: variants.map((v) => toVariant(v, variationIds.map((vid) => byVariant.get(v.id)?.get(vid) ?? '').filter(Boolean), product.currency)),
-    combo_items: combo.map(
-      (c): ComboItem => ({
-        product_id: c.item_product_id,
-        variant_id: c.item_variant_id || null,
-        product_name: c.product_name,
-        variant_name: c.variant_name ?? null,
-        sku_code: c.variant_sku ?? c.product_sku,
-        quantity: formatQty(c.quantity),
-        sale_cost: formatAmount(c.variant_price ?? c.product_price, c.currency),
-      }),
+    variants: variants.map((v) =>
+      toVariant(v, variationIds.map((vid) => byVariant.get(v.id)?.get(vid) ?? '').filter(Boolean), product.currency),
     ),
+    combo_items: combo.map((c): ComboItem => ({
+      product_id: c.item_product_id,
+      variant_id: c.item_variant_id || null,
+      product_name: c.product_name,
+      variant_name: c.variant_name ?? null,
+      sku_code: c.variant_sku ?? c.product_sku,
+      quantity: formatQty(c.quantity),
+      sale_cost: formatAmount(c.variant_price ?? c.product_price, c.currency),
+    })),
   };
 }

@@ -44,7 +44,16 @@ async function fillVariantSkus(trx: Kysely<Database>, businessId: string, produc
   const claimed = new Set([productSku, ...plans.map((p) => p.sku).filter((s): s is string => Boolean(s))].map((s) => codeKey('sku', s)));
   const candidates = Array.from({ length: missing.length * 2 + 20 }, (_, i) => `${productSku}-${i + 1}`);
   const held = new Set(
-    (await repo.codeOwners(trx, businessId, 'sku', candidates.map((c) => codeKey('sku', c)))).filter((o) => o.product_id !== productId).map((o) => o.code),
+    (
+      await repo.codeOwners(
+        trx,
+        businessId,
+        'sku',
+        candidates.map((c) => codeKey('sku', c)),
+      )
+    )
+      .filter((o) => o.product_id !== productId)
+      .map((o) => o.code),
   );
   let n = 0;
   for (const p of missing) {
@@ -66,7 +75,13 @@ async function fillVariantSkus(trx: Kysely<Database>, businessId: string, produc
  * checked before anything is written; all problems of the request are answered together as 422.
  * Answers the product id and the image key it no longer uses (to delete once the transaction has committed).
  */
-export async function saveProduct(trx: Kysely<Database>, deps: WriteDeps, ctx: Ctx, id: string | null, input: ProductInput): Promise<{ id: string; oldImage: string | null }> {
+export async function saveProduct(
+  trx: Kysely<Database>,
+  deps: WriteDeps,
+  ctx: Ctx,
+  id: string | null,
+  input: ProductInput,
+): Promise<{ id: string; oldImage: string | null }> {
   const biz = ctx.businessId;
   const existing = id ? await repo.findProductRow(trx, biz, id) : null;
   if (id && !existing) throw notFound();
@@ -77,13 +92,22 @@ export async function saveProduct(trx: Kysely<Database>, deps: WriteDeps, ctx: C
   const purchase_cost = parseAmount(errors, 'purchase_cost', input.purchase_cost, currency);
   const sale_cost = parseAmount(errors, 'sale_cost', input.sale_cost, currency);
   const discount_cost = parseAmount(errors, 'discount_cost', input.discount_cost, currency);
-  if (!errors.has('discount_cost') && !errors.has('sale_cost') && discount_cost > sale_cost) errors.add('discount_cost', 'validation.discount_above_price');
+  if (!errors.has('discount_cost') && !errors.has('sale_cost') && discount_cost > sale_cost)
+    errors.add('discount_cost', 'validation.discount_above_price');
   const stock_alert = parseQty(errors, 'stock_alert', input.stock_alert, false);
 
   const refs = await checkRefs(
-    trx, biz,
-    { category_id: input.category_id ?? null, brand_id: input.brand_id ?? null, unit_id: input.unit_id ?? null, purchase_unit_id: input.purchase_unit_id ?? null, sale_unit_id: input.sale_unit_id ?? null },
-    existing ?? null, errors,
+    trx,
+    biz,
+    {
+      category_id: input.category_id ?? null,
+      brand_id: input.brand_id ?? null,
+      unit_id: input.unit_id ?? null,
+      purchase_unit_id: input.purchase_unit_id ?? null,
+      sale_unit_id: input.sale_unit_id ?? null,
+    },
+    existing ?? null,
+    errors,
   );
   const branchIds = await checkBranches(trx, biz, input.branch_ids, errors);
   const image = checkImage(biz, input.image, existing?.image ?? null, errors);
@@ -132,25 +156,44 @@ export async function saveProduct(trx: Kysely<Database>, deps: WriteDeps, ctx: C
     updated_at: at,
   };
   if (existing) {
-    await trx.updateTable('products').set({ ...row, ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }) })
-      .where('business_id', '=', biz).where('id', '=', productId).execute();
+    await trx
+      .updateTable('products')
+      .set({ ...row, ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }) })
+      .where('business_id', '=', biz)
+      .where('id', '=', productId)
+      .execute();
   } else {
-    await trx.insertInto('products').values({ business_id: biz, id: productId, ...row, currency, status: input.status === false ? 0 : 1, created_at: at }).execute();
+    await trx
+      .insertInto('products')
+      .values({ business_id: biz, id: productId, ...row, currency, status: input.status === false ? 0 : 1, created_at: at })
+      .execute();
     await bumpCounter(trx, deps.kind, biz, PRODUCT_COUNTER, 1);
   }
   if (input.type === 'variation') await writeVariants(trx, biz, productId, variants, at, errors);
   await writeCombo(trx, biz, productId, combo);
   await trx.deleteFrom('product_branches').where('business_id', '=', biz).where('product_id', '=', productId).execute();
-  if (branchIds?.length) await trx.insertInto('product_branches').values(branchIds.map((b) => ({ business_id: biz, product_id: productId, branch_id: b }))).execute();
+  if (branchIds?.length)
+    await trx
+      .insertInto('product_branches')
+      .values(branchIds.map((b) => ({ business_id: biz, product_id: productId, branch_id: b })))
+      .execute();
   await writeCodes(trx, biz, productId, claims);
-  await audit(deps.clock)(trx, ctx, existing ? 'update' : 'create', productId, { product_name: input.product_name, sku_code: sku, type: input.type });
+  await audit(deps.clock)(trx, ctx, existing ? 'update' : 'create', productId, {
+    product_name: input.product_name,
+    sku_code: sku,
+    type: input.type,
+  });
   const oldImage = existing?.image && existing.image !== image ? existing.image : null;
   return { id: productId, oldImage };
 }
 
 export async function setProductStatus(trx: Kysely<Database>, deps: WriteDeps, ctx: Ctx, id: string, status: boolean): Promise<void> {
-  const r = await trx.updateTable('products').set({ status: status ? 1 : 0, updated_at: deps.clock.now().toISOString() })
-    .where('business_id', '=', ctx.businessId).where('id', '=', id).executeTakeFirst();
+  const r = await trx
+    .updateTable('products')
+    .set({ status: status ? 1 : 0, updated_at: deps.clock.now().toISOString() })
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!Number(r.numUpdatedRows)) throw notFound();
   await audit(deps.clock)(trx, ctx, 'status', id, { status });
 }

@@ -11,10 +11,34 @@ export const selectProducts = (db: Kysely<Database>, businessId: string) =>
     .leftJoin('brands as b', (j) => j.onRef('b.business_id', '=', 'p.business_id').onRef('b.id', '=', 'p.brand_id'))
     .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'p.business_id').onRef('u.id', '=', 'p.unit_id'))
     .select([
-      'p.id', 'p.type', 'p.product_name', 'p.sku_code', 'p.barcode', 'p.barcode_type', 'p.image', 'p.description',
-      'p.category_id', 'c.name as category_name', 'p.brand_id', 'b.name as brand_name', 'p.unit_id', 'u.name as unit_name',
-      'p.purchase_unit_id', 'p.sale_unit_id', 'p.currency', 'p.purchase_cost', 'p.sale_cost', 'p.discount_cost', 'p.stock_alert',
-      'p.is_stock_manage', 'p.has_expiry', 'p.is_variation_cost', 'p.all_branches', 'p.status', 'p.created_at', 'p.updated_at',
+      'p.id',
+      'p.type',
+      'p.product_name',
+      'p.sku_code',
+      'p.barcode',
+      'p.barcode_type',
+      'p.image',
+      'p.description',
+      'p.category_id',
+      'c.name as category_name',
+      'p.brand_id',
+      'b.name as brand_name',
+      'p.unit_id',
+      'u.name as unit_name',
+      'p.purchase_unit_id',
+      'p.sale_unit_id',
+      'p.currency',
+      'p.purchase_cost',
+      'p.sale_cost',
+      'p.discount_cost',
+      'p.stock_alert',
+      'p.is_stock_manage',
+      'p.has_expiry',
+      'p.is_variation_cost',
+      'p.all_branches',
+      'p.status',
+      'p.created_at',
+      'p.updated_at',
     ])
     .where('p.business_id', '=', businessId);
 
@@ -30,12 +54,23 @@ export function findProductRow(db: Kysely<Database>, businessId: string, id: str
 }
 
 export function branchesOf(db: Kysely<Database>, businessId: string) {
-  return db.selectFrom('branches').select(['id', 'name', 'status']).where('business_id', '=', businessId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('branches')
+    .select(['id', 'name', 'status'])
+    .where('business_id', '=', businessId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export function productBranchIds(db: Kysely<Database>, businessId: string, productIds: readonly string[]) {
   if (productIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('product_branches').select(['product_id', 'branch_id']).where('business_id', '=', businessId).where('product_id', 'in', productIds).execute();
+  return db
+    .selectFrom('product_branches')
+    .select(['product_id', 'branch_id'])
+    .where('business_id', '=', businessId)
+    .where('product_id', 'in', productIds)
+    .execute();
 }
 
 export async function variantCounts(db: Kysely<Database>, businessId: string, productIds: readonly string[]): Promise<Map<string, number>> {
@@ -73,7 +108,12 @@ export function variantValuesOf(db: Kysely<Database>, businessId: string, varian
 
 export function variationsByIds(db: Kysely<Database>, businessId: string, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('variations').select(['id', 'name', 'status']).where('business_id', '=', businessId).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('variations')
+    .select(['id', 'name', 'status'])
+    .where('business_id', '=', businessId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export function valuesByIds(db: Kysely<Database>, businessId: string, ids: readonly string[]) {
@@ -91,11 +131,23 @@ export function comboItemsOf(db: Kysely<Database>, businessId: string, productId
     .selectFrom('combo_items as ci')
     .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'ci.business_id').onRef('p.id', '=', 'ci.item_product_id'))
     .leftJoin('product_variants as v', (j) =>
-      j.onRef('v.business_id', '=', 'ci.business_id').onRef('v.id', '=', 'ci.item_variant_id').onRef('v.product_id', '=', 'ci.item_product_id'),
+      j
+        .onRef('v.business_id', '=', 'ci.business_id')
+        .onRef('v.id', '=', 'ci.item_variant_id')
+        .onRef('v.product_id', '=', 'ci.item_product_id'),
     )
     .select([
-      'ci.item_product_id', 'ci.item_variant_id', 'ci.quantity', 'ci.sort_order', 'p.product_name', 'p.currency',
-      'v.name as variant_name', 'p.sku_code as product_sku', 'v.sku_code as variant_sku', 'p.sale_cost as product_price', 'v.sale_cost as variant_price',
+      'ci.item_product_id',
+      'ci.item_variant_id',
+      'ci.quantity',
+      'ci.sort_order',
+      'p.product_name',
+      'p.currency',
+      'v.name as variant_name',
+      'p.sku_code as product_sku',
+      'v.sku_code as variant_sku',
+      'p.sale_cost as product_price',
+      'v.sale_cost as variant_price',
     ])
     .where('ci.business_id', '=', businessId)
     .where('ci.product_id', '=', productId)
@@ -105,7 +157,12 @@ export function comboItemsOf(db: Kysely<Database>, businessId: string, productId
 
 /** True when some combo lists this product (or one of its variants) as a component. */
 export async function usedInCombo(db: Kysely<Database>, businessId: string, productId: string): Promise<boolean> {
-  const row = await db.selectFrom('combo_items').select('product_id').where('business_id', '=', businessId).where('item_product_id', '=', productId).executeTakeFirst();
+  const row = await db
+    .selectFrom('combo_items')
+    .select('product_id')
+    .where('business_id', '=', businessId)
+    .where('item_product_id', '=', productId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -4,8 +4,15 @@ import type { FastifyReply } from 'fastify';
 import { RTL_LANGUAGES } from '@posauto/shared/i18n/index';
 import { errorSchema, idParamsSchema, okSchema, statusBodySchema } from '@posauto/shared/schemas/common';
 import {
-  importErrorSchema, importResultSchema, productDetailSchema, productInputSchema, productListQuerySchema, productListResponseSchema, productSchema,
-  variantSchema, type Product,
+  importErrorSchema,
+  importResultSchema,
+  productDetailSchema,
+  productInputSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+  productSchema,
+  variantSchema,
+  type Product,
 } from '@posauto/shared/schemas/products';
 import type { Deps } from '../../deps';
 import { ctxOf } from '../../http/access';
@@ -31,7 +38,10 @@ function sendSheet(reply: FastifyReply, format: 'xlsx' | 'csv', ascii: string, n
   const stamp = new Date().toISOString().slice(0, 10);
   return reply
     .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="${ascii}-${stamp}.${format}"; filename*=UTF-8''${encodeURIComponent(`${name}-${stamp}.${format}`)}`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${ascii}-${stamp}.${format}"; filename*=UTF-8''${encodeURIComponent(`${name}-${stamp}.${format}`)}`,
+    )
     .send(file);
 }
 
@@ -85,7 +95,12 @@ export function productRoutes(app: AppInstance, deps: Deps): void {
 
   app.get(`${BASE}/import/template`, {
     config: { access: { permission: 'product-create' } },
-    schema: { tags: [TAG], summary: 'The import template: machine column names, identical in every language', querystring: formatQuery, produces: ['text/csv', XLSX_TYPE] },
+    schema: {
+      tags: [TAG],
+      summary: 'The import template: machine column names, identical in every language',
+      querystring: formatQuery,
+      produces: ['text/csv', XLSX_TYPE],
+    },
     handler: async (req, reply) => {
       const format = req.query.format;
       return sendSheet(reply, format, 'products-import', 'products-import', await importTemplate(format));
@@ -95,7 +110,8 @@ export function productRoutes(app: AppInstance, deps: Deps): void {
   app.get(`${BASE}/lookup`, {
     config: { access: { permission: 'product-list' } },
     schema: {
-      tags: [TAG], summary: 'The product (and variant) with this exact SKU or barcode',
+      tags: [TAG],
+      summary: 'The product (and variant) with this exact SKU or barcode',
       querystring: z.object({ code: z.string('validation.required').trim().min(1, 'validation.required').max(64, 'validation.too_long') }),
       response: { 200: z.object({ product: productSchema, variant: variantSchema.nullable() }), ...errors },
     },
@@ -104,7 +120,11 @@ export function productRoutes(app: AppInstance, deps: Deps): void {
 
   app.post(`${BASE}/barcode`, {
     config: { access: { anyOf: ['product-create', 'product-edit'] } },
-    schema: { tags: [TAG], summary: 'A fresh in-store EAN-13 no product of the shop uses', response: { 200: z.object({ barcode: z.string() }), ...errors } },
+    schema: {
+      tags: [TAG],
+      summary: 'A fresh in-store EAN-13 no product of the shop uses',
+      response: { 200: z.object({ barcode: z.string() }), ...errors },
+    },
     handler: async (req) => ({ barcode: await service.newBarcode(ctxOf(req)) }),
   });
 
@@ -127,14 +147,20 @@ export function productRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { permission: 'product-edit' } },
     preValidation: mustExist,
     schema: { tags: [TAG], params: idParamsSchema, body: productInputSchema, response: { 200: itemEnvelope, ...errors } },
-    handler: async (req) => ({ message: translate(langOf(req.headers), 'messages.updated'), data: await service.update(ctxOf(req), req.params.id, req.body) }),
+    handler: async (req) => ({
+      message: translate(langOf(req.headers), 'messages.updated'),
+      data: await service.update(ctxOf(req), req.params.id, req.body),
+    }),
   });
 
   app.patch(`${BASE}/:id/status`, {
     config: { access: { permission: 'product-edit' } },
     preValidation: mustExist,
     schema: { tags: [TAG], params: idParamsSchema, body: statusBodySchema, response: { 200: itemEnvelope, ...errors } },
-    handler: async (req) => ({ message: translate(langOf(req.headers), 'messages.status_updated'), data: await service.setStatus(ctxOf(req), req.params.id, req.body.status) }),
+    handler: async (req) => ({
+      message: translate(langOf(req.headers), 'messages.status_updated'),
+      data: await service.setStatus(ctxOf(req), req.params.id, req.body.status),
+    }),
   });
 
   app.delete(`${BASE}/:id`, {
@@ -152,8 +178,11 @@ export function productRoutes(app: AppInstance, deps: Deps): void {
     scope.post(`${BASE}/import`, {
       config: { access: { permission: 'product-create' } },
       schema: {
-        tags: [TAG], summary: 'Import single products from XLSX or CSV (multipart field "file"): every row is checked first, then all are imported or none',
-        consumes: ['multipart/form-data'], response: { ...errors, 200: importResultSchema, 413: errorSchema, 422: z.union([importErrorSchema, errorSchema]) },
+        tags: [TAG],
+        summary:
+          'Import single products from XLSX or CSV (multipart field "file"): every row is checked first, then all are imported or none',
+        consumes: ['multipart/form-data'],
+        response: { ...errors, 200: importResultSchema, 413: errorSchema, 422: z.union([importErrorSchema, errorSchema]) },
       },
       handler: async (req, reply) => {
         const ctx = ctxOf(req);
@@ -165,13 +194,19 @@ export function productRoutes(app: AppInstance, deps: Deps): void {
         try {
           bytes = await file.toBuffer();
         } catch (e) {
-          if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'product_import.file_too_large', { file: 'product_import.file_too_large' });
+          if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(413, 'product_import.file_too_large', { file: 'product_import.file_too_large' });
           throw e;
         }
         const result = await importProducts(deps, ctx, file.filename, bytes);
         const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
         if (!result.ok) {
-          return reply.status(422).send({ message: t('product_import.failed'), rows: result.rows.map((r) => ({ row: r.row, column: r.column, message: t(r.key, r.vars) })) });
+          return reply
+            .status(422)
+            .send({
+              message: t('product_import.failed'),
+              rows: result.rows.map((r) => ({ row: r.row, column: r.column, message: t(r.key, r.vars) })),
+            });
         }
         return { message: t('product_import.done', { count: result.imported }), imported: result.imported };
       },

@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { productInputSchema, type Product, type ProductDetail, type ProductInput, type ProductListQuery, type Variant } from '@posauto/shared/schemas/products';
+import {
+  productInputSchema,
+  type Product,
+  type ProductDetail,
+  type ProductInput,
+  type ProductListQuery,
+  type Variant,
+} from '@posauto/shared/schemas/products';
 import type { Deps } from '../../deps';
 import { transactional } from '../../db/transaction';
 import type { Database } from '../../db/types';
@@ -28,7 +35,12 @@ export interface ProductsService {
  * Creates a product inside the caller's transaction (the demo seed uses it): the body of POST /products, checked by
  * the same schema (defaults applied) and the same rules. Answers the new product's id.
  */
-export async function createProduct(trx: Kysely<Database>, deps: WriteDeps, ctx: Pick<RequestContext, 'businessId' | 'userId' | 'ip'>, input: z.input<typeof productInputSchema>): Promise<string> {
+export async function createProduct(
+  trx: Kysely<Database>,
+  deps: WriteDeps,
+  ctx: Pick<RequestContext, 'businessId' | 'userId' | 'ip'>,
+  input: z.input<typeof productInputSchema>,
+): Promise<string> {
   return (await saveProduct(trx, deps, ctx, null, productInputSchema.parse(input))).id;
 }
 
@@ -69,7 +81,12 @@ export function productsService(deps: Deps): ProductsService {
         .selectFrom('product_codes')
         .select(['kind', 'product_id', 'variant_id'])
         .where('business_id', '=', ctx.businessId)
-        .where((eb) => eb.or([eb.and([eb('kind', '=', 'barcode'), eb('code', '=', text)]), eb.and([eb('kind', '=', 'sku'), eb('code', '=', codeKey('sku', text))])]))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('kind', '=', 'barcode'), eb('code', '=', text)]),
+            eb.and([eb('kind', '=', 'sku'), eb('code', '=', codeKey('sku', text))]),
+          ]),
+        )
         .execute();
       // A scanner reads barcodes: a barcode hit wins over a SKU that happens to read the same.
       const hit = hits.find((h) => h.kind === 'barcode') ?? hits[0];
@@ -81,7 +98,14 @@ export function productsService(deps: Deps): ProductsService {
       const v = variants.find((x) => x.id === hit.variant_id);
       if (!v) throw notFound();
       const values = byVariant.get(v.id) ?? new Map<string, string>();
-      return { product, variant: toVariant(v, [...values.keys()].sort(variationOrder).map((k) => values.get(k)!), product.currency) };
+      return {
+        product,
+        variant: toVariant(
+          v,
+          [...values.keys()].sort(variationOrder).map((k) => values.get(k)!),
+          product.currency,
+        ),
+      };
     },
   };
 }

@@ -47,12 +47,30 @@ export async function planVariants(
     errors.add('variations', 'validation.variations_required');
     return [];
   }
-  const existing = productId ? await variantsWithValues(trx, businessId, productId) : { variants: [], byVariant: new Map<string, Map<string, string>>() };
+  const existing = productId
+    ? await variantsWithValues(trx, businessId, productId)
+    : { variants: [], byVariant: new Map<string, Map<string, string>>() };
   const previousVariations = new Set([...existing.byVariant.values()].flatMap((m) => [...m.keys()]));
   const previousValues = new Set([...existing.byVariant.values()].flatMap((m) => [...m.values()]));
 
-  const variations = new Map((await repo.variationsByIds(trx, businessId, chosen.map((c) => c.variation_id))).map((v) => [v.id, v]));
-  const values = new Map((await repo.valuesByIds(trx, businessId, chosen.flatMap((c) => c.value_ids))).map((v) => [v.id, v]));
+  const variations = new Map(
+    (
+      await repo.variationsByIds(
+        trx,
+        businessId,
+        chosen.map((c) => c.variation_id),
+      )
+    ).map((v) => [v.id, v]),
+  );
+  const values = new Map(
+    (
+      await repo.valuesByIds(
+        trx,
+        businessId,
+        chosen.flatMap((c) => c.value_ids),
+      )
+    ).map((v) => [v.id, v]),
+  );
   const seenVariations = new Set<string>();
   chosen.forEach((c, i) => {
     const v = variations.get(c.variation_id);
@@ -81,7 +99,8 @@ export async function planVariants(
       const combo = new Map<string, string>();
       for (const id of v.value_ids) {
         const value = values.get(id);
-        if (!value || !offered.get(value.variation_id)?.has(id) || combo.has(value.variation_id)) errors.add(`variants.${i}.value_ids`, 'validation.variant_values');
+        if (!value || !offered.get(value.variation_id)?.has(id) || combo.has(value.variation_id))
+          errors.add(`variants.${i}.value_ids`, 'validation.variant_values');
         else combo.set(value.variation_id, id);
       }
       if (combo.size !== ordered.length) errors.add(`variants.${i}.value_ids`, 'validation.variant_values');
@@ -90,7 +109,9 @@ export async function planVariants(
   } else {
     const all = variantCombinations(ordered);
     if (all.length > PRODUCT_LIMITS.variants) errors.add('variants', 'validation.too_many_variants');
-    wanted = all.slice(0, PRODUCT_LIMITS.variants).map((ids) => ({ values: new Map(ordered.map((c, j) => [c.variation_id, ids[j]!])), field: 'variants' }));
+    wanted = all
+      .slice(0, PRODUCT_LIMITS.variants)
+      .map((ids) => ({ values: new Map(ordered.map((c, j) => [c.variation_id, ids[j]!])), field: 'variants' }));
   }
   if (errors.has()) return [];
 
@@ -110,7 +131,12 @@ export async function planVariants(
     if (match) taken.add(match.id);
     const own = Boolean(input.is_variation_cost);
     const given = w.input?.barcode !== undefined;
-    const code = checkBarcode(errors, `${w.field}.barcode`, given ? w.input!.barcode : match?.barcode, given ? w.input!.barcode_type : match?.barcode_type);
+    const code = checkBarcode(
+      errors,
+      `${w.field}.barcode`,
+      given ? w.input!.barcode : match?.barcode,
+      given ? w.input!.barcode_type : match?.barcode_type,
+    );
     plans.push({
       id: match?.id ?? newId(),
       isNew: !match,
@@ -118,8 +144,18 @@ export async function planVariants(
       name: nameOf(w.values),
       sku: w.input?.sku_code?.trim() || match?.sku_code || null,
       ...code,
-      purchase_cost: own ? parseAmount(errors, `${w.field}.purchase_cost`, w.input?.purchase_cost, money.currency, match?.purchase_cost ?? money.purchase_cost) : money.purchase_cost,
-      sale_cost: own ? parseAmount(errors, `${w.field}.sale_cost`, w.input?.sale_cost, money.currency, match?.sale_cost ?? money.sale_cost) : money.sale_cost,
+      purchase_cost: own
+        ? parseAmount(
+            errors,
+            `${w.field}.purchase_cost`,
+            w.input?.purchase_cost,
+            money.currency,
+            match?.purchase_cost ?? money.purchase_cost,
+          )
+        : money.purchase_cost,
+      sale_cost: own
+        ? parseAmount(errors, `${w.field}.sale_cost`, w.input?.sale_cost, money.currency, match?.sale_cost ?? money.sale_cost)
+        : money.sale_cost,
       status: w.input?.status === false ? 0 : w.input?.status === true ? 1 : (match?.status ?? 1),
       field: w.field,
     });
@@ -128,26 +164,62 @@ export async function planVariants(
 }
 
 /** Writes the planned variants: updates the kept ones, inserts the new ones, deletes the rest (codes go with them). */
-export async function writeVariants(trx: Kysely<Database>, businessId: string, productId: string, plans: readonly VariantPlan[], at: string, errors: FieldErrors) {
+export async function writeVariants(
+  trx: Kysely<Database>,
+  businessId: string,
+  productId: string,
+  plans: readonly VariantPlan[],
+  at: string,
+  errors: FieldErrors,
+) {
   const keep = new Set(plans.filter((p) => !p.isNew).map((p) => p.id));
   const before = await repo.variantsOf(trx, businessId, productId);
   const removed = before.filter((v) => !keep.has(v.id)).map((v) => v.id);
   if (removed.length) {
-    const used = await trx.selectFrom('combo_items').select('product_id').where('business_id', '=', businessId).where('item_product_id', '=', productId)
-      .where('item_variant_id', 'in', removed).executeTakeFirst();
+    const used = await trx
+      .selectFrom('combo_items')
+      .select('product_id')
+      .where('business_id', '=', businessId)
+      .where('item_product_id', '=', productId)
+      .where('item_variant_id', 'in', removed)
+      .executeTakeFirst();
     if (used) errors.add('variants', 'errors.variant_in_combo');
     errors.throwIfAny();
     await trx.deleteFrom('product_variants').where('business_id', '=', businessId).where('id', 'in', removed).execute();
   }
   for (const [i, p] of plans.entries()) {
-    const row = { name: p.name, sku_code: p.sku!, barcode: p.barcode, barcode_type: p.barcode_type, purchase_cost: p.purchase_cost, sale_cost: p.sale_cost, sort_order: i, status: p.status, updated_at: at };
+    const row = {
+      name: p.name,
+      sku_code: p.sku!,
+      barcode: p.barcode,
+      barcode_type: p.barcode_type,
+      purchase_cost: p.purchase_cost,
+      sale_cost: p.sale_cost,
+      sort_order: i,
+      status: p.status,
+      updated_at: at,
+    };
     if (p.isNew) {
-      await trx.insertInto('product_variants').values({ business_id: businessId, id: p.id, product_id: productId, ...row, created_at: at }).execute();
+      await trx
+        .insertInto('product_variants')
+        .values({ business_id: businessId, id: p.id, product_id: productId, ...row, created_at: at })
+        .execute();
     } else {
       await trx.updateTable('product_variants').set(row).where('business_id', '=', businessId).where('id', '=', p.id).execute();
       await trx.deleteFrom('product_variant_values').where('business_id', '=', businessId).where('variant_id', '=', p.id).execute();
     }
   }
-  const valueRows = plans.flatMap((p) => [...p.values].map(([variation_id, variation_value_id]) => ({ business_id: businessId, variant_id: p.id, variation_id, variation_value_id })));
-  for (let i = 0; i < valueRows.length; i += 200) await trx.insertInto('product_variant_values').values(valueRows.slice(i, i + 200)).execute();
+  const valueRows = plans.flatMap((p) =>
+    [...p.values].map(([variation_id, variation_value_id]) => ({
+      business_id: businessId,
+      variant_id: p.id,
+      variation_id,
+      variation_value_id,
+    })),
+  );
+  for (let i = 0; i < valueRows.length; i += 200)
+    await trx
+      .insertInto('product_variant_values')
+      .values(valueRows.slice(i, i + 200))
+      .execute();
 }

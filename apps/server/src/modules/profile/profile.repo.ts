@@ -8,14 +8,29 @@ export function findProfile(db: Kysely<Database>, businessId: string, userId: st
     .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
     .innerJoin('businesses as s', 's.id', 'u.business_id')
     .leftJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'u.business_id').onRef('b.id', '=', 'u.branch_id'))
-    .select(['u.first_name', 'u.last_name', 'u.email', 'u.phone', 'u.gender', 'r.name as role_name', 'b.name as branch_name', 's.shop_name', 's.package'])
+    .select([
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.phone',
+      'u.gender',
+      'r.name as role_name',
+      'b.name as branch_name',
+      's.shop_name',
+      's.package',
+    ])
     .where('u.business_id', '=', businessId)
     .where('u.id', '=', userId)
     .executeTakeFirst();
 }
 
 export async function passwordHashOf(db: Kysely<Database>, businessId: string, userId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('password_hash').where('business_id', '=', businessId).where('id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('business_id', '=', businessId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
   return row?.password_hash;
 }
 

@@ -15,19 +15,33 @@ export function profileRoutes(app: AppInstance, deps: Deps): void {
 
   app.get('/api/v1/profile', {
     config: { access: { signedIn: true } },
-    schema: { tags: ['profile'], summary: 'The signed-in user’s profile', response: { 200: profileSchema, 401: errorSchema, 404: errorSchema } },
+    schema: {
+      tags: ['profile'],
+      summary: 'The signed-in user’s profile',
+      response: { 200: profileSchema, 401: errorSchema, 404: errorSchema },
+    },
     handler: (req) => service.get(ctxOf(req)),
   });
 
   app.put('/api/v1/profile', {
     config: { access: { signedIn: true } },
-    schema: { tags: ['profile'], summary: 'Update one’s own name, phone and gender', body: profileUpdateSchema, response: { 200: profileEnvelope, 400: errorSchema, 401: errorSchema } },
+    schema: {
+      tags: ['profile'],
+      summary: 'Update one’s own name, phone and gender',
+      body: profileUpdateSchema,
+      response: { 200: profileEnvelope, 400: errorSchema, 401: errorSchema },
+    },
     handler: async (req) => ({ message: t(req.headers, 'messages.profile_updated'), data: await service.update(ctxOf(req), req.body) }),
   });
 
   app.post('/api/v1/change-password', {
     config: { access: { signedIn: true } },
-    schema: { tags: ['profile'], summary: 'Change one’s own password; ends every other session', body: changePasswordBodySchema, response: { 200: okSchema, 400: errorSchema, 401: errorSchema, 422: errorSchema } },
+    schema: {
+      tags: ['profile'],
+      summary: 'Change one’s own password; ends every other session',
+      body: changePasswordBodySchema,
+      response: { 200: okSchema, 400: errorSchema, 401: errorSchema, 422: errorSchema },
+    },
     handler: async (req) => {
       await service.changePassword(ctxOf(req), req.body);
       return { message: t(req.headers, 'messages.password_changed') };

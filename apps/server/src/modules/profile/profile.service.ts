@@ -32,7 +32,10 @@ export function profileService(deps: Deps) {
     update: (ctx: RequestContext, input: ProfileUpdate): Promise<Profile> =>
       db.transaction().execute(async (trx) => {
         await repo.updateSelf(trx, ctx.businessId, ctx.userId, {
-          first_name: input.first_name, last_name: input.last_name, phone: input.phone || null, gender: input.gender ?? null,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          phone: input.phone || null,
+          gender: input.gender ?? null,
           updated_at: clock.now().toISOString(),
         });
         await audit(trx, ctx, 'update_profile');

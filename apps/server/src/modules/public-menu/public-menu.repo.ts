@@ -30,7 +30,18 @@ export function menuCategories(db: Kysely<Database>, businessId: string) {
 export function menuProducts(db: Kysely<Database>, businessId: string, limit: number) {
   return db
     .selectFrom('products')
-    .select(['id', 'type', 'product_name', 'description', 'image', 'category_id', 'currency', 'sale_cost', 'discount_cost', 'is_variation_cost'])
+    .select([
+      'id',
+      'type',
+      'product_name',
+      'description',
+      'image',
+      'category_id',
+      'currency',
+      'sale_cost',
+      'discount_cost',
+      'is_variation_cost',
+    ])
     .where('business_id', '=', businessId)
     .where('status', '=', 1)
     .orderBy('product_name')

@@ -32,18 +32,56 @@ async function seedProducts(deps: Deps, businessId: string, categoryIds: Record<
     const id = newId();
     ids[s.name] = id;
     n++;
-    await deps.db.insertInto('products').values({
-      business_id: businessId, id, type: s.type ?? 'single', product_name: s.name, sku_code: `SKU-${n}-${id.slice(-6)}`, barcode: null, barcode_type: null,
-      image: s.image ?? null, description: s.description ?? null, category_id: s.category ? categoryIds[s.category]! : null, brand_id: null, unit_id: null,
-      purchase_unit_id: null, sale_unit_id: null, currency: s.currency ?? 'USD', purchase_cost: 100, sale_cost: s.sale ?? 0, discount_cost: s.discount ?? 0,
-      stock_alert: null, is_stock_manage: 1, has_expiry: 0, is_variation_cost: s.variationCost ? 1 : 0, all_branches: s.branches ? 0 : 1,
-      status: s.status ?? 1, created_at: at, updated_at: at,
-    }).execute();
+    await deps.db
+      .insertInto('products')
+      .values({
+        business_id: businessId,
+        id,
+        type: s.type ?? 'single',
+        product_name: s.name,
+        sku_code: `SKU-${n}-${id.slice(-6)}`,
+        barcode: null,
+        barcode_type: null,
+        image: s.image ?? null,
+        description: s.description ?? null,
+        category_id: s.category ? categoryIds[s.category]! : null,
+        brand_id: null,
+        unit_id: null,
+        purchase_unit_id: null,
+        sale_unit_id: null,
+        currency: s.currency ?? 'USD',
+        purchase_cost: 100,
+        sale_cost: s.sale ?? 0,
+        discount_cost: s.discount ?? 0,
+        stock_alert: null,
+        is_stock_manage: 1,
+        has_expiry: 0,
+        is_variation_cost: s.variationCost ? 1 : 0,
+        all_branches: s.branches ? 0 : 1,
+        status: s.status ?? 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
     for (const [i, v] of (s.variants ?? []).entries()) {
-      await deps.db.insertInto('product_variants').values({
-        business_id: businessId, id: newId(), product_id: id, name: v.name, sku_code: `SKU-${n}-${i}-${id.slice(-6)}`, barcode: null, barcode_type: null,
-        purchase_cost: 50, sale_cost: v.sale, sort_order: i, status: v.status ?? 1, created_at: at, updated_at: at,
-      }).execute();
+      await deps.db
+        .insertInto('product_variants')
+        .values({
+          business_id: businessId,
+          id: newId(),
+          product_id: id,
+          name: v.name,
+          sku_code: `SKU-${n}-${i}-${id.slice(-6)}`,
+          barcode: null,
+          barcode_type: null,
+          purchase_cost: 50,
+          sale_cost: v.sale,
+          sort_order: i,
+          status: v.status ?? 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
     }
     for (const branchId of s.branches ?? []) {
       await deps.db.insertInto('product_branches').values({ business_id: businessId, product_id: id, branch_id: branchId }).execute();
@@ -57,9 +95,19 @@ async function seedCategories(deps: Deps, businessId: string, rows: Array<{ name
   const ids: Record<string, string> = {};
   for (const r of rows) {
     ids[r.name] = newId();
-    await deps.db.insertInto('categories').values({
-      business_id: businessId, id: ids[r.name]!, name: r.name, parent_id: r.parent ? ids[r.parent]! : null, icon: null, status: r.status ?? 1, created_at: at, updated_at: at,
-    }).execute();
+    await deps.db
+      .insertInto('categories')
+      .values({
+        business_id: businessId,
+        id: ids[r.name]!,
+        name: r.name,
+        parent_id: r.parent ? ids[r.parent]! : null,
+        icon: null,
+        status: r.status ?? 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
   }
   return ids;
 }
@@ -95,23 +143,49 @@ describe('public menu', () => {
       { name: 'Iced tea', category: 'Cold', sale: 150 },
       { name: 'Croissant', category: 'Pastry', sale: 180 },
       {
-        name: 'Smoothie', category: 'Drinks', type: 'variation', sale: 300, variationCost: true,
-        variants: [{ name: 'Small', sale: 300 }, { name: 'Large', sale: 450 }, { name: 'Jumbo', sale: 600, status: 0 }],
+        name: 'Smoothie',
+        category: 'Drinks',
+        type: 'variation',
+        sale: 300,
+        variationCost: true,
+        variants: [
+          { name: 'Small', sale: 300 },
+          { name: 'Large', sale: 450 },
+          { name: 'Jumbo', sale: 600, status: 0 },
+        ],
       },
-      { name: 'Shake', category: 'Drinks', type: 'variation', sale: 350, variants: [{ name: 'Regular', sale: 999 }, { name: 'Big', sale: 999 }] },
-      { name: 'Ghost blend', category: 'Drinks', type: 'variation', sale: 300, variationCost: true, variants: [{ name: 'Only', sale: 300, status: 0 }] },
+      {
+        name: 'Shake',
+        category: 'Drinks',
+        type: 'variation',
+        sale: 350,
+        variants: [
+          { name: 'Regular', sale: 999 },
+          { name: 'Big', sale: 999 },
+        ],
+      },
+      {
+        name: 'Ghost blend',
+        category: 'Drinks',
+        type: 'variation',
+        sale: 300,
+        variationCost: true,
+        variants: [{ name: 'Only', sale: 300, status: 0 }],
+      },
       { name: 'Breakfast set', category: 'Snacks', type: 'combo', sale: 500, discount: 600 },
       { name: 'Num pang', category: 'Snacks', currency: 'KHR', sale: 5_000 },
       { name: 'Branch special', category: 'Snacks', sale: 120, branches: [shop.branchIds[1]!] },
       { name: 'Water', sale: 100 },
     ]);
-    demoBusinessId = (await t.deps.db.selectFrom('users').select('business_id').where('email', '=', OWNER.email).executeTakeFirstOrThrow()).business_id;
+    demoBusinessId = (await t.deps.db.selectFrom('users').select('business_id').where('email', '=', OWNER.email).executeTakeFirstOrThrow())
+      .business_id;
     const demoCats = await seedCategories(t.deps, demoBusinessId, [{ name: 'Rival corner' }]);
     await seedProducts(t.deps, demoBusinessId, demoCats, [{ name: 'Rival secret latte', category: 'Rival corner', sale: 999 }]);
   });
   afterAll(() => t.close());
 
-  const get = (s: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `${MENU}/${encodeURIComponent(s)}`, headers: { 'accept-language': 'en', ...headers } });
+  const get = (s: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `${MENU}/${encodeURIComponent(s)}`, headers: { 'accept-language': 'en', ...headers } });
   const menu = async () => {
     const res = await get(slug);
     expect(res.statusCode).toBe(200);
@@ -127,7 +201,14 @@ describe('public menu', () => {
 
   it('shows the shop, its currencies and its rate', async () => {
     const m = await menu();
-    expect(m).toMatchObject({ shop_name: 'Menu Test Café', logo_url: null, currency: 'USD', local_currency: 'KHR', exchange_rate: '4100', truncated: false });
+    expect(m).toMatchObject({
+      shop_name: 'Menu Test Café',
+      logo_url: null,
+      currency: 'USD',
+      local_currency: 'KHR',
+      exchange_rate: '4100',
+      truncated: false,
+    });
   });
 
   it('lists active categories in tree order, each parent before its children, only those with products', async () => {
@@ -148,7 +229,15 @@ describe('public menu', () => {
   it('prices in dollars and in riel at the shop rate, rounded to 100 riel, exactly', async () => {
     const m = await menu();
     // 2.75 USD x 4,100 = 11,275 riel -> 11,300 (half up to the 100-riel note).
-    expect(product(m, 'Latte')).toMatchObject({ currency: 'USD', price: 275, price_riel: 11_300, max_price: 275, max_price_riel: 11_300, regular_price: null, discount: 0 });
+    expect(product(m, 'Latte')).toMatchObject({
+      currency: 'USD',
+      price: 275,
+      price_riel: 11_300,
+      max_price: 275,
+      max_price_riel: 11_300,
+      regular_price: null,
+      discount: 0,
+    });
     // 2.50 less 0.50 = 2.00 -> 8,200 riel exactly.
     expect(product(m, 'Espresso')).toMatchObject({ price: 200, price_riel: 8_200, regular_price: 250, discount: 50 });
     // A discount bigger than the price never makes it negative.
@@ -184,11 +273,23 @@ describe('public menu', () => {
     expect(product(m, 'Espresso')!.image_url).toBeNull();
   });
 
-  it('keeps the payload lean: no costs, SKUs or other tables\' ids', async () => {
+  it("keeps the payload lean: no costs, SKUs or other tables' ids", async () => {
     const res = await get(slug);
     const p = product(res.json() as PublicMenu, 'Latte')!;
     expect(Object.keys(p).sort()).toEqual([
-      'currency', 'description', 'discount', 'id', 'image_url', 'max_price', 'max_price_riel', 'name', 'price', 'price_riel', 'regular_price', 'type', 'variants',
+      'currency',
+      'description',
+      'discount',
+      'id',
+      'image_url',
+      'max_price',
+      'max_price_riel',
+      'name',
+      'price',
+      'price_riel',
+      'regular_price',
+      'type',
+      'variants',
     ]);
     for (const leak of ['purchase_cost', 'sale_cost', 'sku', 'SKU-', 'category_id', 'business_id', 'is_platform']) {
       expect(res.body, leak).not.toContain(leak);
@@ -211,7 +312,11 @@ describe('public menu', () => {
 
   it('follows a change of the exchange rate at once (no document keeps it)', async () => {
     const other = await createShop(t.deps, { shopName: 'Rate Shop' });
-    await t.deps.db.updateTable('general_settings').set({ exchange_rate: 40_005_000 }).where('business_id', '=', other.businessId).execute();
+    await t.deps.db
+      .updateTable('general_settings')
+      .set({ exchange_rate: 40_005_000 })
+      .where('business_id', '=', other.businessId)
+      .execute();
     await seedProducts(t.deps, other.businessId, {}, [{ name: 'Tea', sale: 199 }]);
     const m = (await get(await slugOf(t.deps, other.businessId))).json() as PublicMenu;
     // 1.99 x 4,000.5 = 7,960.995 riel -> 8,000.
@@ -270,7 +375,12 @@ describe('public menu', () => {
 
     it('changes its ETag when the menu changes', async () => {
       const before = (await get(slug)).headers.etag as string;
-      await t.deps.db.updateTable('products').set({ sale_cost: 285 }).where('business_id', '=', shop.businessId).where('product_name', '=', 'Latte').execute();
+      await t.deps.db
+        .updateTable('products')
+        .set({ sale_cost: 285 })
+        .where('business_id', '=', shop.businessId)
+        .where('product_name', '=', 'Latte')
+        .execute();
       const res = await get(slug, { 'if-none-match': before });
       expect(res.statusCode).toBe(200);
       expect(res.headers.etag).not.toBe(before);
@@ -282,12 +392,38 @@ describe('public menu', () => {
     const big = await createShop(t.deps, { shopName: 'Huge Catalogue' });
     const at = t.deps.clock.now().toISOString();
     const rows = Array.from({ length: MENU_MAX_PRODUCTS + 1 }, (_, i) => ({
-      business_id: big.businessId, id: newId(), type: 'single' as const, product_name: `Item ${String(i).padStart(4, '0')}`, sku_code: `BIG-${i}`,
-      barcode: null, barcode_type: null, image: null, description: null, category_id: null, brand_id: null, unit_id: null, purchase_unit_id: null,
-      sale_unit_id: null, currency: 'USD', purchase_cost: 0, sale_cost: 100, discount_cost: 0, stock_alert: null, is_stock_manage: 1, has_expiry: 0,
-      is_variation_cost: 0, all_branches: 1, status: 1, created_at: at, updated_at: at,
+      business_id: big.businessId,
+      id: newId(),
+      type: 'single' as const,
+      product_name: `Item ${String(i).padStart(4, '0')}`,
+      sku_code: `BIG-${i}`,
+      barcode: null,
+      barcode_type: null,
+      image: null,
+      description: null,
+      category_id: null,
+      brand_id: null,
+      unit_id: null,
+      purchase_unit_id: null,
+      sale_unit_id: null,
+      currency: 'USD',
+      purchase_cost: 0,
+      sale_cost: 100,
+      discount_cost: 0,
+      stock_alert: null,
+      is_stock_manage: 1,
+      has_expiry: 0,
+      is_variation_cost: 0,
+      all_branches: 1,
+      status: 1,
+      created_at: at,
+      updated_at: at,
     }));
-    for (let i = 0; i < rows.length; i += 200) await t.deps.db.insertInto('products').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await t.deps.db
+        .insertInto('products')
+        .values(rows.slice(i, i + 200))
+        .execute();
     const m = (await get(await slugOf(t.deps, big.businessId))).json() as PublicMenu;
     expect(m.truncated).toBe(true);
     expect(m.others).toHaveLength(MENU_MAX_PRODUCTS);
@@ -305,7 +441,12 @@ describe('the owner QR card', () => {
     const res = await t.app.inject({ url: '/api/v1/qr-menu', headers: bearer(await loginAs(t.app, OWNER)) });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ slug: expect.stringMatching(/^demo-coffee-[a-z0-9]{6}$/), path: `/menu/${body.slug}`, shop_name: 'Demo Coffee', logo_url: null });
+    expect(body).toEqual({
+      slug: expect.stringMatching(/^demo-coffee-[a-z0-9]{6}$/),
+      path: `/menu/${body.slug}`,
+      shop_name: 'Demo Coffee',
+      logo_url: null,
+    });
     expect((await t.app.inject({ url: `${MENU}/${body.slug}` })).statusCode).toBe(200);
   });
 
@@ -314,7 +455,7 @@ describe('the owner QR card', () => {
     expect((await t.app.inject({ url: '/api/v1/qr-menu', headers: bearer(await loginAs(t.app, CASHIER)) })).statusCode).toBe(403);
   });
 
-  it("answers each shop its own address", async () => {
+  it('answers each shop its own address', async () => {
     const other = await createShop(t.deps, { shopName: 'Other Noodle Bar' });
     const res = await t.app.inject({ url: '/api/v1/qr-menu', headers: bearer(await loginAs(t.app, other.login)) });
     expect(res.json()).toMatchObject({ shop_name: 'Other Noodle Bar', slug: await slugOf(t.deps, other.businessId) });

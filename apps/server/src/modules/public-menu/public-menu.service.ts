@@ -47,7 +47,11 @@ function toMenuProduct(p: ProductRow, variants: readonly VariantRow[], rate: Exc
   }
   if (!variants.length) return null;
   // Without is_variation_cost every variant sells at the product's own price.
-  const priced = variants.map((v) => ({ id: v.id, name: v.name, ...(p.is_variation_cost ? menuPrice(v.sale_cost, p.discount_cost, currency, rate) : own) }));
+  const priced = variants.map((v) => ({
+    id: v.id,
+    name: v.name,
+    ...(p.is_variation_cost ? menuPrice(v.sale_cost, p.discount_cost, currency, rate) : own),
+  }));
   const low = priced.reduce((a, b) => (b.price < a.price ? b : a));
   const high = priced.reduce((a, b) => (b.price > a.price ? b : a));
   return {
@@ -71,13 +75,14 @@ export async function getPublicMenu(deps: Deps, slug: string): Promise<PublicMen
   if (!shop || shop.status !== 'active' || shop.is_platform) throw menuNotFound();
   const rate = menuRate(shop.exchange_rate);
 
-  const [categories, rows] = await Promise.all([
-    menuCategories(deps.db, shop.id),
-    menuProducts(deps.db, shop.id, MENU_MAX_PRODUCTS + 1),
-  ]);
+  const [categories, rows] = await Promise.all([menuCategories(deps.db, shop.id), menuProducts(deps.db, shop.id, MENU_MAX_PRODUCTS + 1)]);
   const truncated = rows.length > MENU_MAX_PRODUCTS;
   const products = rows.slice(0, MENU_MAX_PRODUCTS);
-  const variantRows = await menuVariants(deps.db, shop.id, products.filter((p) => p.type === 'variation').map((p) => p.id));
+  const variantRows = await menuVariants(
+    deps.db,
+    shop.id,
+    products.filter((p) => p.type === 'variation').map((p) => p.id),
+  );
   const variantsOf = new Map<string, VariantRow[]>();
   for (const v of variantRows) pushTo(variantsOf, v.product_id, v);
 

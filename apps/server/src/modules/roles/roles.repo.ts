@@ -6,7 +6,13 @@ export function selectRoles(db: Kysely<Database>, businessId: string) {
   return db
     .selectFrom('roles as r')
     .select((eb) => [
-      'r.id', 'r.name', 'r.permissions', 'r.is_preset', 'r.is_owner', 'r.created_at', 'r.updated_at',
+      'r.id',
+      'r.name',
+      'r.permissions',
+      'r.is_preset',
+      'r.is_owner',
+      'r.created_at',
+      'r.updated_at',
       eb
         .selectFrom('users as u')
         .select(sql<number>`count(*)`.as('n'))
@@ -25,7 +31,11 @@ export function findRole(db: Kysely<Database>, businessId: string, id: string): 
 
 /** Role names are unique per shop whatever their case (both sides folded by the database's lower()). */
 export async function nameTaken(db: Kysely<Database>, businessId: string, name: string, exceptId?: string): Promise<boolean> {
-  let q = db.selectFrom('roles').select('id').where('business_id', '=', businessId).where(sql`lower(name)`, '=', sql`lower(${name})`);
+  let q = db
+    .selectFrom('roles')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where(sql`lower(name)`, '=', sql`lower(${name})`);
   if (exceptId) q = q.where('id', '!=', exceptId);
   return Boolean(await q.executeTakeFirst());
 }

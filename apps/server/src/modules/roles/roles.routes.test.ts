@@ -36,7 +36,8 @@ describe('role routes', () => {
   /** A user of the demo shop holding a new role with exactly these permissions, signed in. */
   async function signedInWith(permissions: string[], name = `Role ${Math.random().toString(36).slice(2, 8)}`) {
     const role = (await call('POST', BASE, owner, { name, permissions })).json().data as Role;
-    const shopId = (await t.deps.db.selectFrom('users').select('business_id').where('email', '=', OWNER.email).executeTakeFirstOrThrow()).business_id;
+    const shopId = (await t.deps.db.selectFrom('users').select('business_id').where('email', '=', OWNER.email).executeTakeFirstOrThrow())
+      .business_id;
     const user = await addShopUser(t.deps, { businessId: shopId, roleId: role.id, branchId: null });
     return { role, token: await loginAs(t.app, user.login), userId: user.userId };
   }
@@ -44,8 +45,13 @@ describe('role routes', () => {
   describe('who may call', () => {
     it('answers 401 without a token', async () => {
       for (const [method, url] of [
-        ['GET', BASE], ['POST', BASE], ['GET', `${BASE}/export`], ['GET', `${BASE}/${MISSING_ID}`], ['PUT', `${BASE}/${MISSING_ID}`],
-        ['DELETE', `${BASE}/${MISSING_ID}`], ['GET', '/api/v1/permissions'],
+        ['GET', BASE],
+        ['POST', BASE],
+        ['GET', `${BASE}/export`],
+        ['GET', `${BASE}/${MISSING_ID}`],
+        ['PUT', `${BASE}/${MISSING_ID}`],
+        ['DELETE', `${BASE}/${MISSING_ID}`],
+        ['GET', '/api/v1/permissions'],
       ] as const) {
         const res = await call(method, url, null, method === 'POST' || method === 'PUT' ? { name: 'Sneaky', permissions: [] } : undefined);
         expect(res.statusCode, `${method} ${url}`).toBe(401);
@@ -57,7 +63,10 @@ describe('role routes', () => {
       const before = await snapshot();
       const cashierRole = before.find((r) => r.name === 'Cashier')!;
       const attempts: Array<[Method, string, unknown?]> = [
-        ['GET', BASE], ['GET', `${BASE}/${cashierRole.id}`], ['GET', `${BASE}/export?format=csv`], ['GET', '/api/v1/permissions'],
+        ['GET', BASE],
+        ['GET', `${BASE}/${cashierRole.id}`],
+        ['GET', `${BASE}/export?format=csv`],
+        ['GET', '/api/v1/permissions'],
         ['POST', BASE, { name: 'Cashier made', permissions: [] }],
         ['PUT', `${BASE}/${cashierRole.id}`, { name: 'Cashier plus', permissions: [...BUSINESS_PERMISSIONS] }],
         ['DELETE', `${BASE}/${cashierRole.id}`],
@@ -104,7 +113,10 @@ describe('role routes', () => {
       const before = await snapshot();
       const res = await call('POST', BASE, owner, { name: 'Made up', permissions: ['sale-pos', 'launch-missiles'] });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Please check the highlighted fields', errors: { permissions: 'This permission does not exist' } });
+      expect(res.json()).toEqual({
+        message: 'Please check the highlighted fields',
+        errors: { permissions: 'This permission does not exist' },
+      });
       const update = await call('PUT', `${BASE}/${(await roleNamed('Cashier')).id}`, owner, { name: 'Cashier', permissions: ['SALE-POS'] });
       expect(update.statusCode).toBe(400);
       expect(await snapshot()).toEqual(before);
@@ -139,8 +151,16 @@ describe('role routes', () => {
   it('lists the preset roles with their permissions and how many users hold each', async () => {
     const roles = await snapshot();
     const cashierRole = roles.find((r) => r.name === 'Cashier')!;
-    expect(cashierRole).toMatchObject({ is_preset: true, users_count: 1, permissions: [...CASHIER_PERMISSIONS].sort((a, b) => BUSINESS_PERMISSIONS.indexOf(a) - BUSINESS_PERMISSIONS.indexOf(b)) });
-    expect(roles.find((r) => r.name === 'Owner')).toMatchObject({ is_preset: true, users_count: 1, permissions: [...BUSINESS_PERMISSIONS] });
+    expect(cashierRole).toMatchObject({
+      is_preset: true,
+      users_count: 1,
+      permissions: [...CASHIER_PERMISSIONS].sort((a, b) => BUSINESS_PERMISSIONS.indexOf(a) - BUSINESS_PERMISSIONS.indexOf(b)),
+    });
+    expect(roles.find((r) => r.name === 'Owner')).toMatchObject({
+      is_preset: true,
+      users_count: 1,
+      permissions: [...BUSINESS_PERMISSIONS],
+    });
     expect(Object.keys(cashierRole).sort()).toEqual(['created_at', 'id', 'is_preset', 'name', 'permissions', 'updated_at', 'users_count']);
     const found = (await call('GET', `${BASE}?search=cash`, owner)).json();
     expect(found.data.map((r: Role) => r.name)).toEqual(['Cashier']);
@@ -157,7 +177,10 @@ describe('role routes', () => {
 
     const updated = await call('PUT', `${BASE}/${role.id}`, owner, { name: 'Head barista', permissions: ['sale-pos', 'stock-listing'] });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ message: 'You have updated successfully', data: { name: 'Head barista', permissions: ['stock-listing', 'sale-pos'] } });
+    expect(updated.json()).toMatchObject({
+      message: 'You have updated successfully',
+      data: { name: 'Head barista', permissions: ['stock-listing', 'sale-pos'] },
+    });
 
     const deleted = await call('DELETE', `${BASE}/${role.id}`, owner);
     expect(deleted.json()).toEqual({ message: 'You have successfully deleted' });
@@ -173,8 +196,14 @@ describe('role routes', () => {
     const before = await snapshot();
     const res = await call('POST', BASE, owner, { name: 'cASHIER', permissions: [] });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'A role with this name already exists', errors: { name: 'A role with this name already exists' } });
-    const rename = await call('PUT', `${BASE}/${(await roleNamed('Manager')).id}`, owner, { name: 'OWNER', permissions: (await roleNamed('Manager')).permissions });
+    expect(res.json()).toEqual({
+      message: 'A role with this name already exists',
+      errors: { name: 'A role with this name already exists' },
+    });
+    const rename = await call('PUT', `${BASE}/${(await roleNamed('Manager')).id}`, owner, {
+      name: 'OWNER',
+      permissions: (await roleNamed('Manager')).permissions,
+    });
     expect(rename.statusCode).toBe(409);
     expect(await snapshot()).toEqual(before);
     // Another shop may use the same name.
@@ -188,7 +217,7 @@ describe('role routes', () => {
     expect((await roleNamed('Cashier')).users_count).toBe(1);
   });
 
-  it("refuses to grant a permission the caller does not hold, without naming it", async () => {
+  it('refuses to grant a permission the caller does not hold, without naming it', async () => {
     const { token } = await signedInWith(['role-create', 'role-edit', 'role-list', 'sale-pos']);
     const before = await snapshot();
     for (const [method, url, body] of [
@@ -212,10 +241,17 @@ describe('role routes', () => {
     const cashierRole = await roleNamed('Cashier');
     const renamed = await call('PUT', `${BASE}/${cashierRole.id}`, token, { name: 'Cashier', permissions: cashierRole.permissions });
     expect(renamed.statusCode).toBe(200);
-    const narrowed = await call('PUT', `${BASE}/${cashierRole.id}`, token, { name: 'Cashier', permissions: cashierRole.permissions.filter((p) => p !== 'sale-invoice') });
+    const narrowed = await call('PUT', `${BASE}/${cashierRole.id}`, token, {
+      name: 'Cashier',
+      permissions: cashierRole.permissions.filter((p) => p !== 'sale-invoice'),
+    });
     expect(narrowed.json().data.permissions).not.toContain('sale-invoice');
-    expect((await call('PUT', `${BASE}/${cashierRole.id}`, token, { name: 'Cashier', permissions: cashierRole.permissions })).statusCode).toBe(422);
-    expect((await call('PUT', `${BASE}/${cashierRole.id}`, owner, { name: 'Cashier', permissions: cashierRole.permissions })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `${BASE}/${cashierRole.id}`, token, { name: 'Cashier', permissions: cashierRole.permissions })).statusCode,
+    ).toBe(422);
+    expect(
+      (await call('PUT', `${BASE}/${cashierRole.id}`, owner, { name: 'Cashier', permissions: cashierRole.permissions })).statusCode,
+    ).toBe(200);
   });
 
   describe('the Owner role', () => {
@@ -229,7 +265,10 @@ describe('role routes', () => {
 
     it('refuses an edit that takes any permission away from it', async () => {
       const ownerRole = await roleNamed('Owner');
-      const res = await call('PUT', `${BASE}/${ownerRole.id}`, owner, { name: 'Owner', permissions: ownerRole.permissions.filter((p) => p !== 'sale-pos') });
+      const res = await call('PUT', `${BASE}/${ownerRole.id}`, owner, {
+        name: 'Owner',
+        permissions: ownerRole.permissions.filter((p) => p !== 'sale-pos'),
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
         message: 'The Owner role always keeps every permission',
@@ -268,10 +307,18 @@ describe('role routes', () => {
   });
 
   it('gives a new user holding a three-permission role exactly those three permissions in /me', async () => {
-    const role = (await call('POST', BASE, owner, { name: 'Three things', permissions: ['category-management', 'sale-pos', 'product-list'] })).json().data as Role;
+    const role = (
+      await call('POST', BASE, owner, { name: 'Three things', permissions: ['category-management', 'sale-pos', 'product-list'] })
+    ).json().data as Role;
     const branch = (await call('GET', '/api/v1/branches/options', owner)).json()[0].id as string;
     const created = await call('POST', '/api/v1/users', owner, {
-      first_name: 'Three', last_name: 'Things', email: 'three@example.com', role_id: role.id, branch_id: branch, password: 'three-1234', confirm_password: 'three-1234',
+      first_name: 'Three',
+      last_name: 'Things',
+      email: 'three@example.com',
+      role_id: role.id,
+      branch_id: branch,
+      password: 'three-1234',
+      confirm_password: 'three-1234',
     });
     expect(created.statusCode).toBe(201);
     const token = await loginAs(t.app, { email: 'three@example.com', password: 'three-1234' });
@@ -284,7 +331,10 @@ describe('role routes', () => {
     const res = await call('GET', `${BASE}/export?format=csv&search=cashier`, owner);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="roles_export-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Role name,Permissions,Users,Created');
     expect(lines[1]).toMatch(/^Cashier,"POS sale listing, Sale management, Invoices, Point of sale, Customers",1,\d{4}-\d{2}-\d{2}$/);
   });

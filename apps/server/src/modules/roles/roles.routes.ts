@@ -28,7 +28,11 @@ export function roleRoutes(app: AppInstance, deps: Deps): void {
   // The role form's matrix: only what the caller could grant, grouped as the menu is grouped.
   app.get('/api/v1/permissions', {
     config: { access: { anyOf: ['role-list', 'role-create', 'role-edit'] } },
-    schema: { tags: ['roles'], summary: 'The permissions the caller may grant, by group', response: { 200: grantablePermissionsResponseSchema, 401: errorSchema, 403: errorSchema } },
+    schema: {
+      tags: ['roles'],
+      summary: 'The permissions the caller may grant, by group',
+      response: { 200: grantablePermissionsResponseSchema, 401: errorSchema, 403: errorSchema },
+    },
     handler: (req) => service.grantable(ctxOf(req)),
   });
 }

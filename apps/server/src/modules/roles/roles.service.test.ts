@@ -23,8 +23,18 @@ describe('roles service', () => {
   afterAll(() => t.close());
 
   const audits = (ctx: RequestContext = owner) =>
-    t.deps.db.selectFrom('audit_log').selectAll().where('business_id', '=', ctx.businessId).where('entity', '=', 'role').orderBy('created_at').orderBy('id').execute();
-  const state = async (ctx: RequestContext = owner) => ({ roles: (await svc.list(ctx, query)).rows, audits: await countRows(t.deps, 'audit_log', ctx.businessId) });
+    t.deps.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('business_id', '=', ctx.businessId)
+      .where('entity', '=', 'role')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  const state = async (ctx: RequestContext = owner) => ({
+    roles: (await svc.list(ctx, query)).rows,
+    audits: await countRows(t.deps, 'audit_log', ctx.businessId),
+  });
 
   it('writes every change to the audit log with who made it and what changed', async () => {
     const before = (await audits()).length;
@@ -33,7 +43,9 @@ describe('roles service', () => {
     await svc.remove(owner, role.id);
     const lines = (await audits()).slice(before);
     expect(lines.map((l) => [l.action, l.entity_id, l.user_id])).toEqual([
-      ['create', role.id, owner.userId], ['update', role.id, owner.userId], ['delete', role.id, owner.userId],
+      ['create', role.id, owner.userId],
+      ['update', role.id, owner.userId],
+      ['delete', role.id, owner.userId],
     ]);
     expect(JSON.parse(lines[1]!.detail!)).toEqual({ name: 'Audited role', added: ['product-list'], removed: ['sale-pos'] });
   });
@@ -48,7 +60,10 @@ describe('roles service', () => {
   });
 
   it('keeps exactly one of two simultaneous creates whose names differ only in case', async () => {
-    const results = await Promise.allSettled([svc.create(owner, { name: 'Night shift', permissions: [] }), svc.create(owner, { name: 'NIGHT SHIFT', permissions: [] })]);
+    const results = await Promise.allSettled([
+      svc.create(owner, { name: 'Night shift', permissions: [] }),
+      svc.create(owner, { name: 'NIGHT SHIFT', permissions: [] }),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: refusal(409, 'errors.role_name_taken') });
   });
@@ -90,10 +105,18 @@ describe('roles service', () => {
     beforeAll(async () => {
       const email = 'startup-owner@example.com';
       const created = await t.deps.db.transaction().execute((trx) =>
-        createBusiness(trx, {
-          shopName: 'Menu Only Cafe', shopType: 'coffee_shop', package: 'startup', status: 'active', branches: ['Main'],
-          owner: { firstName: 'Menu', lastName: 'Owner', email, password: 'startup-1234' },
-        }, t.deps.clock.now().toISOString()),
+        createBusiness(
+          trx,
+          {
+            shopName: 'Menu Only Cafe',
+            shopType: 'coffee_shop',
+            package: 'startup',
+            status: 'active',
+            branches: ['Main'],
+            owner: { firstName: 'Menu', lastName: 'Owner', email, password: 'startup-1234' },
+          },
+          t.deps.clock.now().toISOString(),
+        ),
       );
       ownerRoleId = created.roleIds.Owner!;
       ctx = await contextFor(t.deps, email);
@@ -104,14 +127,19 @@ describe('roles service', () => {
       expect(offered).toEqual([...PACKAGE_RULES.startup.permissions]);
       expect(offered).not.toContain('sale-pos');
       await expect(svc.create(ctx, { name: 'Till', permissions: ['sale-pos'] })).rejects.toEqual(refusal(422, 'errors.cannot_grant'));
-      expect((await svc.create(ctx, { name: 'Menu editor', permissions: ['product-list', 'product-edit'] })).permissions).toEqual(['product-list', 'product-edit']);
+      expect((await svc.create(ctx, { name: 'Menu editor', permissions: ['product-list', 'product-edit'] })).permissions).toEqual([
+        'product-list',
+        'product-edit',
+      ]);
     });
 
     it("keeps every shop permission on the Owner role when its form sends only the package's", async () => {
       const saved = await svc.update(ctx, ownerRoleId, { name: 'Owner', permissions: [...PACKAGE_RULES.startup.permissions] });
       expect(saved.permissions).toEqual([...BUSINESS_PERMISSIONS]);
       const fewer = PACKAGE_RULES.startup.permissions.filter((p) => p !== 'product-list');
-      await expect(svc.update(ctx, ownerRoleId, { name: 'Owner', permissions: fewer })).rejects.toEqual(refusal(422, 'errors.owner_role_permissions'));
+      await expect(svc.update(ctx, ownerRoleId, { name: 'Owner', permissions: fewer })).rejects.toEqual(
+        refusal(422, 'errors.owner_role_permissions'),
+      );
     });
   });
 });

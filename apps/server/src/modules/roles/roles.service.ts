@@ -85,7 +85,9 @@ export function rolesService(deps: Deps): RolesService {
 
     async grantable(ctx) {
       const grantable = await grantableSet(db, ctx);
-      return PERMISSION_GROUPS.map((g) => ({ key: g.key, permissions: g.permissions.filter((p) => grantable.has(p)) })).filter((g) => g.permissions.length > 0);
+      return PERMISSION_GROUPS.map((g) => ({ key: g.key, permissions: g.permissions.filter((p) => grantable.has(p)) })).filter(
+        (g) => g.permissions.length > 0,
+      );
     },
 
     create: (ctx, input) =>
@@ -96,7 +98,14 @@ export function rolesService(deps: Deps): RolesService {
         const id = newId();
         const at = clock.now().toISOString();
         await repo.insertRole(trx, {
-          business_id: ctx.businessId, id, name: input.name, permissions: JSON.stringify(permissions), is_preset: 0, is_owner: 0, created_at: at, updated_at: at,
+          business_id: ctx.businessId,
+          id,
+          name: input.name,
+          permissions: JSON.stringify(permissions),
+          is_preset: 0,
+          is_owner: 0,
+          created_at: at,
+          updated_at: at,
         });
         await audit(trx, ctx, 'create', id, { name: input.name, permissions });
         return toApi(await load(trx, ctx, id));
@@ -111,15 +120,25 @@ export function rolesService(deps: Deps): RolesService {
           // The Owner role keeps every shop permission: a form may leave out only what the package lacks.
           const pkg = packagePermissions(await repo.packageOf(trx, ctx.businessId));
           const submitted = new Set(permissions);
-          if (BUSINESS_PERMISSIONS.some((p) => pkg.has(p) && !submitted.has(p))) throw unprocessable('errors.owner_role_permissions', 'permissions');
+          if (BUSINESS_PERMISSIONS.some((p) => pkg.has(p) && !submitted.has(p)))
+            throw unprocessable('errors.owner_role_permissions', 'permissions');
           permissions = [...BUSINESS_PERMISSIONS];
         } else {
-          await checkGrant(trx, ctx, permissions.filter((p) => !before.includes(p)));
+          await checkGrant(
+            trx,
+            ctx,
+            permissions.filter((p) => !before.includes(p)),
+          );
           const wasFull = isFullRole({ is_owner: role.is_owner, permissions: before });
-          if (wasFull && !isFullRole({ is_owner: 0, permissions })) await keepOneOwner(trx, kind, ctx.businessId, { roleId: id, rolePermissions: permissions });
+          if (wasFull && !isFullRole({ is_owner: 0, permissions }))
+            await keepOneOwner(trx, kind, ctx.businessId, { roleId: id, rolePermissions: permissions });
         }
         if (await repo.nameTaken(trx, ctx.businessId, input.name, id)) throw conflict('errors.role_name_taken', 'name');
-        await repo.updateRole(trx, ctx.businessId, id, { name: input.name, permissions: JSON.stringify(permissions), updated_at: clock.now().toISOString() });
+        await repo.updateRole(trx, ctx.businessId, id, {
+          name: input.name,
+          permissions: JSON.stringify(permissions),
+          updated_at: clock.now().toISOString(),
+        });
         await audit(trx, ctx, 'update', id, {
           name: input.name,
           added: permissions.filter((p) => !before.includes(p)),

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { errorSchema } from '@posauto/shared/schemas/common';
-import { customerOptionSchema, customerOptionsQuerySchema, saleSettingsInputSchema, saleSettingsSchema } from '@posauto/shared/schemas/shop-settings';
+import {
+  customerOptionSchema,
+  customerOptionsQuerySchema,
+  saleSettingsInputSchema,
+  saleSettingsSchema,
+} from '@posauto/shared/schemas/shop-settings';
 import type { Deps } from '../../deps';
 import { ctxOf } from '../../http/access';
 import type { AppInstance } from '../../http/app-instance';
@@ -22,7 +27,11 @@ export function saleSettingsRoutes(app: AppInstance, deps: Deps): void {
 
   app.put('/api/v1/sale-settings', {
     config: { access: { permission: 'sale-setting' } },
-    schema: { tags: ['sale settings'], body: saleSettingsInputSchema, response: { 200: z.object({ message: z.string(), data: saleSettingsSchema }), ...errors } },
+    schema: {
+      tags: ['sale settings'],
+      body: saleSettingsInputSchema,
+      response: { 200: z.object({ message: z.string(), data: saleSettingsSchema }), ...errors },
+    },
     handler: async (req) => ({
       message: translate(pickLanguage(req.headers['accept-language']), 'messages.updated'),
       data: await service.update(ctxOf(req), req.body),
@@ -32,7 +41,12 @@ export function saleSettingsRoutes(app: AppInstance, deps: Deps): void {
   // The default customer select: the sale settings screen may be open to people who do not manage customers.
   app.get('/api/v1/sale-settings/customer-options', {
     config: { access: { permission: 'sale-setting' } },
-    schema: { tags: ['sale settings'], summary: 'Up to 20 active customers matching a name, phone or Member ID', querystring: customerOptionsQuerySchema, response: { 200: z.array(customerOptionSchema), ...errors } },
+    schema: {
+      tags: ['sale settings'],
+      summary: 'Up to 20 active customers matching a name, phone or Member ID',
+      querystring: customerOptionsQuerySchema,
+      response: { 200: z.array(customerOptionSchema), ...errors },
+    },
     handler: (req) => customers.options(ctxOf(req), req.query.search),
   });
 }

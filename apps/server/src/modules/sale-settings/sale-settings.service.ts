@@ -11,11 +11,22 @@ const selectSaleSettings = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('sale_settings as s')
     .leftJoin('customers as c', (j) => j.onRef('c.business_id', '=', 's.business_id').onRef('c.id', '=', 's.default_customer_id'))
-    .leftJoin('payment_methods as p', (j) => j.onRef('p.business_id', '=', 's.business_id').onRef('p.id', '=', 's.default_payment_method_id'))
+    .leftJoin('payment_methods as p', (j) =>
+      j.onRef('p.business_id', '=', 's.business_id').onRef('p.id', '=', 's.default_payment_method_id'),
+    )
     .select([
-      's.default_customer_id', 'c.name as default_customer_name', 's.default_payment_method_id', 'p.name as default_payment_method_name',
-      's.receipt_show_logo', 's.receipt_show_address', 's.receipt_show_vatin', 's.receipt_paper_width', 's.receipt_auto_print',
-      's.invoice_prefix', 's.quotation_prefix', 's.updated_at',
+      's.default_customer_id',
+      'c.name as default_customer_name',
+      's.default_payment_method_id',
+      'p.name as default_payment_method_name',
+      's.receipt_show_logo',
+      's.receipt_show_address',
+      's.receipt_show_vatin',
+      's.receipt_paper_width',
+      's.receipt_auto_print',
+      's.invoice_prefix',
+      's.quotation_prefix',
+      's.updated_at',
     ])
     .where('s.business_id', '=', businessId);
 
@@ -35,8 +46,19 @@ async function load(db: Kysely<Database>, businessId: string): Promise<SaleSetti
 }
 
 /** An active row of the caller's shop; another shop's id is answered exactly like one that does not exist. */
-async function activeRowExists(db: Kysely<Database>, table: 'customers' | 'payment_methods', businessId: string, id: string): Promise<boolean> {
-  const row = await db.selectFrom(table).select('id').where('business_id', '=', businessId).where('id', '=', id).where('status', '=', 1).executeTakeFirst();
+async function activeRowExists(
+  db: Kysely<Database>,
+  table: 'customers' | 'payment_methods',
+  businessId: string,
+  id: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('status', '=', 1)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -45,7 +67,12 @@ async function activeRowExists(db: Kysely<Database>, table: 'customers' | 'payme
  * before a delete (the composite foreign key would refuse it anyway, less politely).
  */
 export async function assertNotDefaultPaymentMethod(db: Kysely<Database>, businessId: string, paymentMethodId: string): Promise<void> {
-  const row = await db.selectFrom('sale_settings').select('business_id').where('business_id', '=', businessId).where('default_payment_method_id', '=', paymentMethodId).executeTakeFirst();
+  const row = await db
+    .selectFrom('sale_settings')
+    .select('business_id')
+    .where('business_id', '=', businessId)
+    .where('default_payment_method_id', '=', paymentMethodId)
+    .executeTakeFirst();
   if (row) throw conflict('errors.payment_method_is_default');
 }
 
@@ -67,19 +94,25 @@ export function saleSettingsService(deps: Deps) {
           if (paymentMethodId && !(await activeRowExists(trx, 'payment_methods', ctx.businessId, paymentMethodId))) {
             throw unprocessable('errors.sale_payment_method_missing', 'default_payment_method_id');
           }
-          await trx.updateTable('sale_settings').set({
-            default_customer_id: input.default_customer_id,
-            default_payment_method_id: paymentMethodId,
-            receipt_show_logo: input.receipt_show_logo ? 1 : 0,
-            receipt_show_address: input.receipt_show_address ? 1 : 0,
-            receipt_show_vatin: input.receipt_show_vatin ? 1 : 0,
-            receipt_paper_width: input.receipt_paper_width,
-            receipt_auto_print: input.receipt_auto_print ? 1 : 0,
-            invoice_prefix: input.invoice_prefix,
-            quotation_prefix: input.quotation_prefix,
-            updated_at: clock.now().toISOString(),
-          }).where('business_id', '=', ctx.businessId).execute();
-          const changed = Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== (before as Record<string, unknown>)[k]);
+          await trx
+            .updateTable('sale_settings')
+            .set({
+              default_customer_id: input.default_customer_id,
+              default_payment_method_id: paymentMethodId,
+              receipt_show_logo: input.receipt_show_logo ? 1 : 0,
+              receipt_show_address: input.receipt_show_address ? 1 : 0,
+              receipt_show_vatin: input.receipt_show_vatin ? 1 : 0,
+              receipt_paper_width: input.receipt_paper_width,
+              receipt_auto_print: input.receipt_auto_print ? 1 : 0,
+              invoice_prefix: input.invoice_prefix,
+              quotation_prefix: input.quotation_prefix,
+              updated_at: clock.now().toISOString(),
+            })
+            .where('business_id', '=', ctx.businessId)
+            .execute();
+          const changed = Object.keys(input).filter(
+            (k) => (input as Record<string, unknown>)[k] !== (before as Record<string, unknown>)[k],
+          );
           await audit(trx, ctx, 'update', null, { changed });
           return load(trx, ctx.businessId);
         });

@@ -7,25 +7,28 @@ const BASE = '/api/v1/service-charges';
 
 describe('service charge routes', () => {
   const c = useSettingClient();
-  describeSettingRoutes({
-    what: 'service charge',
-    base: BASE,
-    seeded: 'Service 5%',
-    create: { name: 'Delivery fee', type: 'fixed', value: '1.5', applies_to: 'all' },
-    update: { name: 'Delivery fee (far)', type: 'fixed', value: '2.75', applies_to: 'dine_in' },
-    expected: { name: 'Delivery fee', type: 'fixed', value: '1.50', currency: 'USD', applies_to: 'all' },
-    bad: {
-      body: { name: '', type: 'tip', value: '-1', applies_to: 'bar' },
-      errors: {
-        name: 'Please enter data',
-        type: 'Please select charge type',
-        value: 'Enter a number with up to 2 decimals',
-        applies_to: 'Please select where it applies',
+  describeSettingRoutes(
+    {
+      what: 'service charge',
+      base: BASE,
+      seeded: 'Service 5%',
+      create: { name: 'Delivery fee', type: 'fixed', value: '1.5', applies_to: 'all' },
+      update: { name: 'Delivery fee (far)', type: 'fixed', value: '2.75', applies_to: 'dine_in' },
+      expected: { name: 'Delivery fee', type: 'fixed', value: '1.50', currency: 'USD', applies_to: 'all' },
+      bad: {
+        body: { name: '', type: 'tip', value: '-1', applies_to: 'bar' },
+        errors: {
+          name: 'Please enter data',
+          type: 'Please select charge type',
+          value: 'Enter a number with up to 2 decimals',
+          applies_to: 'Please select where it applies',
+        },
       },
+      nameTaken: 'A service charge with this name already exists',
+      csvHeader: 'Service charge name,Charge type,Value,Applies to,Status,Created',
     },
-    nameTaken: 'A service charge with this name already exists',
-    csvHeader: 'Service charge name,Charge type,Value,Applies to,Status,Created',
-  }, c);
+    c,
+  );
 
   const charges = async (token = c.owner) => (await c.call('GET', `${BASE}?per_page=all&sort=name`, token)).json().data as ServiceCharge[];
   const stored = async (id: string) =>
@@ -52,18 +55,28 @@ describe('service charge routes', () => {
       expect(res.json().errors).toEqual({ value: 'Between 0 to 100' });
     }
     const seeded = before.find((s) => s.name === 'Service 5%')!;
-    const res = await c.call('PUT', `${BASE}/${seeded.id}`, c.owner, { name: 'Service 5%', type: 'percentage', value: '100.5', applies_to: 'all' });
+    const res = await c.call('PUT', `${BASE}/${seeded.id}`, c.owner, {
+      name: 'Service 5%',
+      type: 'percentage',
+      value: '100.5',
+      applies_to: 'all',
+    });
     expect(res.json().errors).toEqual({ value: 'Between 0 to 100' });
     expect(await charges()).toEqual(before);
   });
 
   it('stores a percentage in hundredths and a fixed amount in cents, exactly', async () => {
-    const pct = (await c.call('POST', BASE, c.owner, { name: 'Evening', type: 'percentage', value: '12.5', applies_to: 'dine_in' })).json().data as ServiceCharge;
+    const pct = (await c.call('POST', BASE, c.owner, { name: 'Evening', type: 'percentage', value: '12.5', applies_to: 'dine_in' })).json()
+      .data as ServiceCharge;
     expect(pct).toMatchObject({ value: '12.5', currency: null });
     expect(await stored(pct.id)).toEqual({ value: 1250, currency: null });
-    const full = (await c.call('PUT', `${BASE}/${pct.id}`, c.owner, { name: 'Evening', type: 'percentage', value: '100', applies_to: 'dine_in' })).json().data as ServiceCharge;
+    const full = (
+      await c.call('PUT', `${BASE}/${pct.id}`, c.owner, { name: 'Evening', type: 'percentage', value: '100', applies_to: 'dine_in' })
+    ).json().data as ServiceCharge;
     expect(full.value).toBe('100');
-    const fixed = (await c.call('PUT', `${BASE}/${pct.id}`, c.owner, { name: 'Evening', type: 'fixed', value: '0.1', applies_to: 'dine_in' })).json().data as ServiceCharge;
+    const fixed = (
+      await c.call('PUT', `${BASE}/${pct.id}`, c.owner, { name: 'Evening', type: 'fixed', value: '0.1', applies_to: 'dine_in' })
+    ).json().data as ServiceCharge;
     expect(fixed).toMatchObject({ type: 'fixed', value: '0.10', currency: 'USD' });
     expect(await stored(pct.id)).toEqual({ value: 10, currency: 'USD' });
     const res = await c.call('POST', BASE, c.owner, { name: 'Odd', type: 'percentage', value: '5.125', applies_to: 'all' });
@@ -72,12 +85,20 @@ describe('service charge routes', () => {
   });
 
   it('takes a fixed amount in whole riel in a shop that counts in riel', async () => {
-    const rival = await c.t.deps.db.selectFrom('businesses').select('id').where('shop_name', '=', 'Rival Tea House').executeTakeFirstOrThrow();
+    const rival = await c.t.deps.db
+      .selectFrom('businesses')
+      .select('id')
+      .where('shop_name', '=', 'Rival Tea House')
+      .executeTakeFirstOrThrow();
     await c.t.deps.db.updateTable('general_settings').set({ currency: 'KHR' }).where('business_id', '=', rival.id).execute();
     const bad = await c.call('POST', BASE, c.other, { name: 'Room', type: 'fixed', value: '8000.5', applies_to: 'karaoke' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toEqual({ message: 'The shop currency does not have that many decimals', errors: { value: 'The shop currency does not have that many decimals' } });
-    const ok = (await c.call('POST', BASE, c.other, { name: 'Room', type: 'fixed', value: '8000', applies_to: 'karaoke' })).json().data as ServiceCharge;
+    expect(bad.json()).toEqual({
+      message: 'The shop currency does not have that many decimals',
+      errors: { value: 'The shop currency does not have that many decimals' },
+    });
+    const ok = (await c.call('POST', BASE, c.other, { name: 'Room', type: 'fixed', value: '8000', applies_to: 'karaoke' })).json()
+      .data as ServiceCharge;
     expect(ok).toMatchObject({ value: '8000', currency: 'KHR' });
     expect(await stored(ok.id)).toEqual({ value: 8000, currency: 'KHR' });
     // The amount keeps its currency when the shop's currency changes later.
@@ -86,7 +107,10 @@ describe('service charge routes', () => {
   });
 
   it('exports the value with its unit and the translated type and scope', async () => {
-    const csv = (await c.call('GET', `${BASE}/export?format=csv&sort=name`, c.owner)).body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const csv = (await c.call('GET', `${BASE}/export?format=csv&sort=name`, c.owner)).body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(csv[1]).toMatch(/^Karaoke room service,Fixed amount,2\.00 USD,Karaoke,Active,/);
     expect(csv[2]).toMatch(/^Service 5%,Percentage,5%,All sales,Active,/);
   });

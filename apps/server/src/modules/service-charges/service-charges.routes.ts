@@ -16,7 +16,11 @@ export function serviceChargeRoutes(app: AppInstance, deps: Deps): void {
       columns: (t) => [
         { header: t('service_charge.name'), value: (s) => s.name, width: 28 },
         { header: t('service_charge.type'), value: (s) => t(`service_charge.types.${s.type}`), width: 16 },
-        { header: t('service_charge.value'), value: (s) => (s.type === 'percentage' ? `${s.value}%` : `${s.value} ${s.currency ?? ''}`.trim()), width: 14 },
+        {
+          header: t('service_charge.value'),
+          value: (s) => (s.type === 'percentage' ? `${s.value}%` : `${s.value} ${s.currency ?? ''}`.trim()),
+          width: 14,
+        },
         { header: t('service_charge.applies_to'), value: (s) => t(`service_charge.applies.${s.applies_to}`), width: 16 },
         { header: t('common.status'), value: (s) => t(s.status ? 'common.active' : 'common.inactive'), width: 12 },
         { header: t('common.created_at'), value: (s) => s.created_at.slice(0, 10), width: 14 },

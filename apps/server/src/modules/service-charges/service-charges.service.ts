@@ -10,12 +10,7 @@ import {
   type CurrencyCode,
 } from '@posauto/shared/money/index';
 import type { ListQuery } from '@posauto/shared/schemas/common';
-import type {
-  ServiceCharge,
-  ServiceChargeAppliesTo,
-  ServiceChargeInput,
-  ServiceChargeType,
-} from '@posauto/shared/schemas/setting-lists';
+import type { ServiceCharge, ServiceChargeAppliesTo, ServiceChargeInput, ServiceChargeType } from '@posauto/shared/schemas/setting-lists';
 import type { Kysely } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
@@ -42,7 +37,17 @@ const selectCharges = (db: Kysely<Database>, businessId: string) =>
     .select(['t.id', 't.name', 't.type', 't.value', 't.currency', 't.applies_to', 't.status', 't.created_at', 't.updated_at'])
     .where('t.business_id', '=', businessId);
 
-type Row = { id: string; name: string; type: string; value: number; currency: string | null; applies_to: string; status: number; created_at: string; updated_at: string };
+type Row = {
+  id: string;
+  name: string;
+  type: string;
+  value: number;
+  currency: string | null;
+  applies_to: string;
+  status: number;
+  created_at: string;
+  updated_at: string;
+};
 
 /** 500 -> "5", 1250 -> "12.5" for a percentage; 200 USD -> "2.00", 8000 KHR -> "8000" for a fixed amount. */
 export function formatChargeValue(type: ServiceChargeType, value: number, currency: string | null): string {
@@ -74,7 +79,13 @@ export function serviceChargesService(deps: Deps): Required<CrudService<ServiceC
     entity: 'service_charge',
     counter: SERVICE_CHARGE_COUNTER,
     nameTaken: 'errors.service_charge_name_taken',
-    list: { searchColumns: ['t.name'], sorts: { name: 't.name', created_at: 't.created_at', status: 't.status' }, defaultSort: 't.name', statusColumn: 't.status', idColumn: 't.id' },
+    list: {
+      searchColumns: ['t.name'],
+      sorts: { name: 't.name', created_at: 't.created_at', status: 't.status' },
+      defaultSort: 't.name',
+      statusColumn: 't.status',
+      idColumn: 't.id',
+    },
     select: selectCharges,
     toApi,
     columns: (c: StoredCharge) => ({ type: c.type, value: c.value, currency: c.currency, applies_to: c.applies_to }),

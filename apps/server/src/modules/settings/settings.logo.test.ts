@@ -26,16 +26,25 @@ describe('the shop logo', () => {
 
   /** Uploads a PNG through the media route, as the logo field does, and answers the stored key and URL. */
   async function upload(token: string, width = 1200): Promise<{ key: string; url: string }> {
-    const bytes = await sharp({ create: { width, height: width / 2, channels: 3, background: { r: 0, g: 128, b: 128 } } }).png().toBuffer();
+    const bytes = await sharp({ create: { width, height: width / 2, channels: 3, background: { r: 0, g: 128, b: 128 } } })
+      .png()
+      .toBuffer();
     const boundary = `----h2logo${Math.random().toString(16).slice(2)}`;
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`;
     const payload = Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/media/images', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(token) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/media/images',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(token) },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   }
-  const put = (token: string, key: string | null) => t.app.inject({ method: 'PUT', url: LOGO, payload: { key }, headers: { ...bearer(token), 'accept-language': 'en' } });
-  const setting = async (token = owner) => (await t.app.inject({ url: '/api/v1/general_setting', headers: bearer(token) })).json().setting as { logo_url: string | null };
+  const put = (token: string, key: string | null) =>
+    t.app.inject({ method: 'PUT', url: LOGO, payload: { key }, headers: { ...bearer(token), 'accept-language': 'en' } });
+  const setting = async (token = owner) =>
+    (await t.app.inject({ url: '/api/v1/general_setting', headers: bearer(token) })).json().setting as { logo_url: string | null };
 
   it('saves an uploaded, resized image as the logo and serves it to everyone in the shop', async () => {
     const first = await upload(owner);
@@ -67,7 +76,10 @@ describe('the shop logo', () => {
     for (const key of [theirs.key, '../../etc/passwd', 'logos/x.png']) {
       const res = await put(owner, key);
       expect(res.statusCode, key).toBe(422);
-      expect(res.json()).toEqual({ message: 'Upload the logo again: this image does not belong to your shop', errors: { key: 'Upload the logo again: this image does not belong to your shop' } });
+      expect(res.json()).toEqual({
+        message: 'Upload the logo again: this image does not belong to your shop',
+        errors: { key: 'Upload the logo again: this image does not belong to your shop' },
+      });
     }
     expect((await setting()).logo_url).toBe(mine.url);
     // Their image stays theirs: nothing of it was touched.

@@ -1,4 +1,12 @@
-import { formatDecimal, formatQuantity, parsePercent, parseQuantity, parseRate, PERCENT_DIGITS, RATE_DIGITS } from '@posauto/shared/money/index';
+import {
+  formatDecimal,
+  formatQuantity,
+  parsePercent,
+  parseQuantity,
+  parseRate,
+  PERCENT_DIGITS,
+  RATE_DIGITS,
+} from '@posauto/shared/money/index';
 import type { GeneralSetting, GeneralSettingInput, GeneralSettingResponse } from '@posauto/shared/schemas/settings';
 import type { Kysely } from 'kysely';
 import type { Deps } from '../../deps';
@@ -16,9 +24,25 @@ function selectSetting(db: Kysely<Database>, businessId: string) {
     .selectFrom('businesses as b')
     .leftJoin('general_settings as g', 'g.business_id', 'b.id')
     .select([
-      'b.shop_name', 'b.phone', 'b.address', 'b.logo', 'g.currency', 'g.local_currency', 'g.exchange_rate', 'g.sale_tax', 'g.is_exclude_tax', 'g.time_zone',
-      'g.default_branch_id', 'g.default_stock_alert', 'g.out_of_stock_sale', 'g.edit_date', 'g.edit_cost', 'g.inline_discount', 'g.receipt_footer',
-      'g.vatin_number', 'g.updated_at',
+      'b.shop_name',
+      'b.phone',
+      'b.address',
+      'b.logo',
+      'g.currency',
+      'g.local_currency',
+      'g.exchange_rate',
+      'g.sale_tax',
+      'g.is_exclude_tax',
+      'g.time_zone',
+      'g.default_branch_id',
+      'g.default_stock_alert',
+      'g.out_of_stock_sale',
+      'g.edit_date',
+      'g.edit_cost',
+      'g.inline_discount',
+      'g.receipt_footer',
+      'g.vatin_number',
+      'g.updated_at',
     ])
     .where('b.id', '=', businessId);
 }
@@ -59,7 +83,15 @@ export async function getGeneralSetting(deps: Deps, ctx: RequestContext): Promis
 }
 
 async function activeBranch(db: Kysely<Database>, businessId: string, id: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('branches').select('id').where('business_id', '=', businessId).where('id', '=', id).where('status', '=', 1).executeTakeFirst());
+  return Boolean(
+    await db
+      .selectFrom('branches')
+      .select('id')
+      .where('business_id', '=', businessId)
+      .where('id', '=', id)
+      .where('status', '=', 1)
+      .executeTakeFirst(),
+  );
 }
 
 /**
@@ -72,31 +104,43 @@ export async function updateGeneralSetting(deps: Deps, ctx: RequestContext, inpu
   const logoUrl = logoUrlFor(deps);
   return db.transaction().execute(async (trx) => {
     const before = await load(trx, ctx, logoUrl);
-    if (input.default_branch_id && input.default_branch_id !== before.default_branch_id && !(await activeBranch(trx, ctx.businessId, input.default_branch_id))) {
+    if (
+      input.default_branch_id &&
+      input.default_branch_id !== before.default_branch_id &&
+      !(await activeBranch(trx, ctx.businessId, input.default_branch_id))
+    ) {
       throw unprocessable('errors.default_branch_missing', 'default_branch_id');
     }
     const at = clock.now().toISOString();
-    await trx.updateTable('general_settings').set({
-      currency: input.currency,
-      local_currency: input.local_currency,
-      exchange_rate: parseRate(input.exchange_rate).rate,
-      sale_tax: parsePercent(input.sale_tax),
-      is_exclude_tax: input.is_exclude_tax ? 1 : 0,
-      default_stock_alert: parseQuantity(input.default_stock_alert),
-      out_of_stock_sale: input.out_of_stock_sale ? 1 : 0,
-      edit_date: input.edit_date ? 1 : 0,
-      edit_cost: input.edit_cost ? 1 : 0,
-      inline_discount: input.inline_discount ? 1 : 0,
-      receipt_footer: input.receipt_footer || null,
-      vatin_number: input.vatin_number || null,
-      time_zone: input.time_zone,
-      ...(input.default_branch_id ? { default_branch_id: input.default_branch_id } : {}),
-      updated_at: at,
-    }).where('business_id', '=', ctx.businessId).execute();
+    await trx
+      .updateTable('general_settings')
+      .set({
+        currency: input.currency,
+        local_currency: input.local_currency,
+        exchange_rate: parseRate(input.exchange_rate).rate,
+        sale_tax: parsePercent(input.sale_tax),
+        is_exclude_tax: input.is_exclude_tax ? 1 : 0,
+        default_stock_alert: parseQuantity(input.default_stock_alert),
+        out_of_stock_sale: input.out_of_stock_sale ? 1 : 0,
+        edit_date: input.edit_date ? 1 : 0,
+        edit_cost: input.edit_cost ? 1 : 0,
+        inline_discount: input.inline_discount ? 1 : 0,
+        receipt_footer: input.receipt_footer || null,
+        vatin_number: input.vatin_number || null,
+        time_zone: input.time_zone,
+        ...(input.default_branch_id ? { default_branch_id: input.default_branch_id } : {}),
+        updated_at: at,
+      })
+      .where('business_id', '=', ctx.businessId)
+      .execute();
 
     const shop = { shop_name: input.shop_name, phone: input.phone || null, address: input.address || null };
     if (shop.shop_name !== before.shop_name || shop.phone !== before.phone || shop.address !== before.address) {
-      await trx.updateTable('businesses').set({ ...shop, updated_at: at }).where('id', '=', ctx.businessId).execute();
+      await trx
+        .updateTable('businesses')
+        .set({ ...shop, updated_at: at })
+        .where('id', '=', ctx.businessId)
+        .execute();
     }
 
     const after = await load(trx, ctx, logoUrl);
@@ -113,13 +157,22 @@ export async function updateGeneralSetting(deps: Deps, ctx: RequestContext, inpu
  * Sets (an image key the media upload answered, of this shop) or removes (null) the shop's logo, audited. The
  * image it replaces is deleted once the change is saved.
  */
-export async function setLogo(deps: Deps, ctx: RequestContext, key: string | null, log?: { warn: (o: object, m: string) => void }): Promise<GeneralSetting> {
+export async function setLogo(
+  deps: Deps,
+  ctx: RequestContext,
+  key: string | null,
+  log?: { warn: (o: object, m: string) => void },
+): Promise<GeneralSetting> {
   if (key !== null && !isOwnImageKey(ctx.businessId, key)) throw unprocessable('errors.logo_key_invalid', 'key');
   const audit = auditFor(deps.clock, 'general_setting');
   const { previous, setting } = await deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('businesses').select('logo').where('id', '=', ctx.businessId).executeTakeFirst();
     if (!row) throw notFound();
-    await trx.updateTable('businesses').set({ logo: key, updated_at: deps.clock.now().toISOString() }).where('id', '=', ctx.businessId).execute();
+    await trx
+      .updateTable('businesses')
+      .set({ logo: key, updated_at: deps.clock.now().toISOString() })
+      .where('id', '=', ctx.businessId)
+      .execute();
     await audit(trx, ctx, key ? 'logo' : 'logo_removed', ctx.businessId);
     return { previous: row.logo, setting: await load(trx, ctx, logoUrlFor(deps)) };
   });

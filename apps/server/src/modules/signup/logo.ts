@@ -27,4 +27,3 @@ export function decodeLogo(dataUrl: string): Logo {
   if (!ext || ext !== MIME_EXT[m[1] as keyof typeof MIME_EXT]) throw invalid({ logo: 'validation.logo_invalid' });
   return { bytes, ext };
 }
-

@@ -11,8 +11,14 @@ export async function putRegistration(
   r: { email: string; firstName: string; lastName: string; passwordHash: string; package: string; at: string },
 ): Promise<void> {
   const values = {
-    first_name: r.firstName, last_name: r.lastName, password_hash: r.passwordHash, package: r.package,
-    verified_at: null, token_hash: null, token_expires_at: null, updated_at: r.at,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    password_hash: r.passwordHash,
+    package: r.package,
+    verified_at: null,
+    token_hash: null,
+    token_expires_at: null,
+    updated_at: r.at,
   };
   await db
     .insertInto('registrations')
@@ -29,7 +35,11 @@ export function findRegistrationByToken(db: Kysely<Database>, tokenHash: string)
   return db.selectFrom('registrations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
-export async function setToken(db: Kysely<Database>, email: string, t: { tokenHash: string; expiresAt: string; at: string }): Promise<void> {
+export async function setToken(
+  db: Kysely<Database>,
+  email: string,
+  t: { tokenHash: string; expiresAt: string; at: string },
+): Promise<void> {
   await db
     .updateTable('registrations')
     .set({ verified_at: t.at, token_hash: t.tokenHash, token_expires_at: t.expiresAt, updated_at: t.at })

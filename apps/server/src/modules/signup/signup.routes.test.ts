@@ -19,7 +19,10 @@ const locale = (lang: string) =>
   };
 
 // Real (tiny) images: the server decodes a logo before it keeps it.
-const tiny = (format: 'png' | 'jpeg' | 'webp') => sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a7' } }).toFormat(format).toBuffer();
+const tiny = (format: 'png' | 'jpeg' | 'webp') =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a7' } })
+    .toFormat(format)
+    .toBuffer();
 let PNG: Buffer;
 let JPEG: Buffer;
 let WEBP: Buffer;
@@ -32,12 +35,25 @@ let emailCount = 0;
 const newEmail = () => `signup-${++emailCount}-${Date.now()}@example.com`;
 
 const account = (email: string, extra: Record<string, unknown> = {}) => ({
-  first_name: 'Lina', last_name: 'Heng', email, confirm_email: email, password: 'lina-secret-1', confirm_password: 'lina-secret-1',
-  package: 'standard', ...extra,
+  first_name: 'Lina',
+  last_name: 'Heng',
+  email,
+  confirm_email: email,
+  password: 'lina-secret-1',
+  confirm_password: 'lina-secret-1',
+  package: 'standard',
+  ...extra,
 });
 const shopInfo = (token: string, extra: Record<string, unknown> = {}) => ({
-  registration_token: token, shop_name: 'Lina Noodle House', shop_type: 'restaurant', phone: '+855 12 222 333', address: 'Street 51, Phnom Penh',
-  company_name: 'Lina Co., Ltd.', contact_name: 'Lina Heng', note: 'Two floors', ...extra,
+  registration_token: token,
+  shop_name: 'Lina Noodle House',
+  shop_type: 'restaurant',
+  phone: '+855 12 222 333',
+  address: 'Street 51, Phnom Penh',
+  company_name: 'Lina Co., Ltd.',
+  contact_name: 'Lina Heng',
+  note: 'Two floors',
+  ...extra,
 });
 
 describe('sign-up through a real SMTP server', () => {
@@ -58,7 +74,13 @@ describe('sign-up through a real SMTP server', () => {
   });
 
   const post = (url: string, payload: object, options: { lang?: string; address?: string } = {}) =>
-    t.app.inject({ method: 'POST', url, headers: { 'accept-language': options.lang ?? 'en' }, payload, remoteAddress: options.address ?? nextAddress() });
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'accept-language': options.lang ?? 'en' },
+      payload,
+      remoteAddress: options.address ?? nextAddress(),
+    });
 
   /** Step 1, then the code from the mail that arrives. */
   async function registerAndReadCode(email: string, extra: Record<string, unknown> = {}, lang = 'en') {
@@ -96,7 +118,10 @@ describe('sign-up through a real SMTP server', () => {
 
       const verified = await post('/api/v1/otp-verify', { email, code });
       expect(verified.statusCode).toBe(200);
-      expect(verified.json()).toEqual({ message: 'Your email is verified. Now tell us about your shop.', registration_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+      expect(verified.json()).toEqual({
+        message: 'Your email is verified. Now tell us about your shop.',
+        registration_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      });
 
       const done = await post('/api/v1/registration', shopInfo(verified.json().registration_token));
       expect(done.statusCode, done.body).toBe(201);
@@ -105,26 +130,47 @@ describe('sign-up through a real SMTP server', () => {
       const db = t.deps.db;
       const business = await db.selectFrom('businesses').selectAll().where('shop_name', '=', 'Lina Noodle House').executeTakeFirstOrThrow();
       expect(business).toMatchObject({
-        shop_type: 'restaurant', package: 'standard', status: 'pending', phone: '+855 12 222 333', address: 'Street 51, Phnom Penh',
-        company_name: 'Lina Co., Ltd.', contact_name: 'Lina Heng', note: 'Two floors', logo: null, is_platform: 0,
+        shop_type: 'restaurant',
+        package: 'standard',
+        status: 'pending',
+        phone: '+855 12 222 333',
+        address: 'Street 51, Phnom Penh',
+        company_name: 'Lina Co., Ltd.',
+        contact_name: 'Lina Heng',
+        note: 'Two floors',
+        logo: null,
+        is_platform: 0,
       });
       const branches = await db.selectFrom('branches').select('name').where('business_id', '=', business.id).execute();
       expect(branches).toEqual([{ name: 'Main branch' }]);
       const roles = await db.selectFrom('roles').select('name').where('business_id', '=', business.id).orderBy('name').execute();
       expect(roles.map((r) => r.name)).toEqual(['Cashier', 'Manager', 'Owner']);
       const owner = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-      expect(owner).toMatchObject({ business_id: business.id, first_name: 'Lina', last_name: 'Heng', is_owner: 1, status: 'active', branch_id: null });
+      expect(owner).toMatchObject({
+        business_id: business.id,
+        first_name: 'Lina',
+        last_name: 'Heng',
+        is_owner: 1,
+        status: 'active',
+        branch_id: null,
+      });
       expect(await verify(owner.password_hash, 'lina-secret-1')).toBe(true);
       expect(await db.selectFrom('registrations').select('email').where('email', '=', email).executeTakeFirst()).toBeUndefined();
       const audit = await db.selectFrom('audit_log').selectAll().where('business_id', '=', business.id).execute();
-      expect(audit).toEqual([expect.objectContaining({ action: 'business.register', entity: 'business', entity_id: business.id, user_id: owner.id })]);
+      expect(audit).toEqual([
+        expect.objectContaining({ action: 'business.register', entity: 'business', entity_id: business.id, user_id: owner.id }),
+      ]);
 
       const refused = await post('/api/v1/login', { email, password: 'lina-secret-1' });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ message: 'Your shop is waiting for activation by our team. This usually takes about 5 minutes.' });
 
       const admin = await loginAs(t.app, ADMIN);
-      const activated = await t.app.inject({ method: 'POST', url: `/api/v1/admin/businesses/${business.id}/activate`, headers: { ...bearer(admin), ...EN } });
+      const activated = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/businesses/${business.id}/activate`,
+        headers: { ...bearer(admin), ...EN },
+      });
       expect(activated.statusCode).toBe(200);
 
       const signedIn = await post('/api/v1/login', { email, password: 'lina-secret-1' });
@@ -163,7 +209,11 @@ describe('sign-up through a real SMTP server', () => {
       const token = await verifiedToken(email, { password: 'second-pass-2', confirm_password: 'second-pass-2', package: 'premium' });
       expect((await post('/api/v1/otp-verify', { email, code: first.code })).statusCode).toBe(400);
       expect((await post('/api/v1/registration', shopInfo(token, { shop_name: 'Second Try Cafe' }))).statusCode).toBe(201);
-      const business = await t.deps.db.selectFrom('businesses').select(['package', 'id']).where('shop_name', '=', 'Second Try Cafe').executeTakeFirstOrThrow();
+      const business = await t.deps.db
+        .selectFrom('businesses')
+        .select(['package', 'id'])
+        .where('shop_name', '=', 'Second Try Cafe')
+        .executeTakeFirstOrThrow();
       expect(business.package).toBe('premium');
       const owner = await t.deps.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();
       expect(await verify(owner.password_hash, 'second-pass-2')).toBe(true);
@@ -174,7 +224,10 @@ describe('sign-up through a real SMTP server', () => {
     it('answers 409 for an email that already has an account, and sends nothing', async () => {
       const res = await post('/api/v1/register', account('Owner@POSAUTO.local'));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: 'This email is already used by another account', errors: { email: 'This email is already used by another account' } });
+      expect(res.json()).toEqual({
+        message: 'This email is already used by another account',
+        errors: { email: 'This email is already used by another account' },
+      });
       expect(smtp.to(OWNER.email)).toEqual([]);
     });
 
@@ -339,13 +392,20 @@ describe('sign-up through a real SMTP server', () => {
     it("answers the spec's messages for missing shop name, type and phone", async () => {
       const res = await post('/api/v1/registration', { registration_token: 'x'.repeat(43) });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual({ shop_name: 'Please enter shop name', shop_type: 'Please select shop type', phone: 'Please enter phone number' });
+      expect(res.json().errors).toEqual({
+        shop_name: 'Please enter shop name',
+        shop_type: 'Please select shop type',
+        phone: 'Please enter phone number',
+      });
       const wrongType = await post('/api/v1/registration', shopInfo('x'.repeat(43), { shop_type: 'bakery', phone: 'call me' }));
       expect(wrongType.json().errors).toEqual({ shop_type: 'Please select shop type', phone: 'Please enter a valid phone number' });
     });
 
     it('refuses a token that is unknown, used, or more than an hour old', async () => {
-      const expired = { message: 'Your sign-up has expired. Please verify your email again.', errors: { registration_token: 'Your sign-up has expired. Please verify your email again.' } };
+      const expired = {
+        message: 'Your sign-up has expired. Please verify your email again.',
+        errors: { registration_token: 'Your sign-up has expired. Please verify your email again.' },
+      };
       const unknown = await post('/api/v1/registration', shopInfo('x'.repeat(43)));
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json()).toEqual(expired);
@@ -361,16 +421,26 @@ describe('sign-up through a real SMTP server', () => {
       const tooLate = await post('/api/v1/registration', shopInfo(late, { shop_name: 'Too Late' }));
       expect(tooLate.statusCode).toBe(400);
       expect(tooLate.json()).toEqual(expired);
-      expect(await t.deps.db.selectFrom('businesses').select('id').where('shop_name', 'in', ['Used Twice', 'Too Late']).execute()).toEqual([]);
+      expect(await t.deps.db.selectFrom('businesses').select('id').where('shop_name', 'in', ['Used Twice', 'Too Late']).execute()).toEqual(
+        [],
+      );
     });
 
     it('stores a PNG, JPEG or WebP logo in the media store, as WebP', async () => {
-      for (const [mime, bytes, ext] of [['image/png', PNG, 'png'], ['image/jpeg', JPEG, 'jpg'], ['image/webp', WEBP, 'webp']] as const) {
+      for (const [mime, bytes, ext] of [
+        ['image/png', PNG, 'png'],
+        ['image/jpeg', JPEG, 'jpg'],
+        ['image/webp', WEBP, 'webp'],
+      ] as const) {
         const token = await verifiedToken(newEmail());
         const shopName = `Logo ${ext}`;
         const res = await post('/api/v1/registration', shopInfo(token, { shop_name: shopName, logo: dataUrl(mime, bytes) }));
         expect(res.statusCode, res.body).toBe(201);
-        const b = await t.deps.db.selectFrom('businesses').select(['id', 'logo']).where('shop_name', '=', shopName).executeTakeFirstOrThrow();
+        const b = await t.deps.db
+          .selectFrom('businesses')
+          .select(['id', 'logo'])
+          .where('shop_name', '=', shopName)
+          .executeTakeFirstOrThrow();
         expect(b.logo).toMatch(new RegExp(`^${b.id}/[0-9a-f]{32}\\.webp$`));
         expect((await sharp(await readFile(join(dataDir, 'media', b.logo!))).metadata()).format).toBe('webp');
       }
@@ -394,7 +464,9 @@ describe('sign-up through a real SMTP server', () => {
         expect(res.json().errors, logo.slice(0, 40)).toEqual(errors);
       }
       expect(await t.deps.db.selectFrom('businesses').select('id').where('shop_name', '=', 'Bad Logo').execute()).toEqual([]);
-      expect((await post('/api/v1/registration', shopInfo(token, { shop_name: 'Good Logo', logo: dataUrl('image/png', PNG) }))).statusCode).toBe(201);
+      expect(
+        (await post('/api/v1/registration', shopInfo(token, { shop_name: 'Good Logo', logo: dataUrl('image/png', PNG) }))).statusCode,
+      ).toBe(201);
     });
 
     it('answers 409 when the email got an account between the steps', async () => {
@@ -423,13 +495,16 @@ describe('sign-up without SMTP: the outbox', () => {
 
   it('puts the code in DATA_DIR/outbox, where a person on their own machine can read it and finish', async () => {
     const email = newEmail();
-    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: EN, payload, remoteAddress: nextAddress() });
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: EN, payload, remoteAddress: nextAddress() });
     expect((await post('/api/v1/register', account(email))).statusCode).toBe(200);
     const [mail] = await readOutbox(dataDir, 1);
     expect(mail).toMatchObject({ to: email, subject: 'Confirm your email for POSAUTO' });
     const verified = await post('/api/v1/otp-verify', { email, code: codeIn(mail!) });
     expect(verified.statusCode).toBe(200);
-    expect((await post('/api/v1/registration', shopInfo(verified.json().registration_token, { shop_name: 'Offline Cafe' }))).statusCode).toBe(201);
+    expect(
+      (await post('/api/v1/registration', shopInfo(verified.json().registration_token, { shop_name: 'Offline Cafe' }))).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -441,7 +516,13 @@ describe('sign-up when the SMTP server cannot be reached', () => {
   afterAll(() => t.close());
 
   it('answers 503 with a clear message instead of pretending the code went out', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/register', headers: EN, payload: account(newEmail()), remoteAddress: nextAddress() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/register',
+      headers: EN,
+      payload: account(newEmail()),
+      remoteAddress: nextAddress(),
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ message: 'We could not send the email. Please try again in a few minutes.' });
   });

@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  otpResendBodySchema, otpVerifyBodySchema, otpVerifyResponseSchema, registerBodySchema, registerResponseSchema, shopInfoBodySchema,
+  otpResendBodySchema,
+  otpVerifyBodySchema,
+  otpVerifyResponseSchema,
+  registerBodySchema,
+  registerResponseSchema,
+  shopInfoBodySchema,
   shopInfoResponseSchema,
 } from '@posauto/shared/schemas/accounts';
 import { errorSchema, okSchema } from '@posauto/shared/schemas/common';
@@ -18,7 +23,12 @@ const mailContext = (req: FastifyRequest): MailContext => ({ ip: req.ip ?? null,
 export function signupRoutes(app: AppInstance, deps: Deps): void {
   app.post('/api/v1/register', {
     config: { access: { public: true } },
-    schema: { tags: ['sign-up'], summary: 'Step 1: create the account and email a 6-digit code', body: registerBodySchema, response: { 200: registerResponseSchema, ...errors } },
+    schema: {
+      tags: ['sign-up'],
+      summary: 'Step 1: create the account and email a 6-digit code',
+      body: registerBodySchema,
+      response: { 200: registerResponseSchema, ...errors },
+    },
     handler: async (req) => {
       await service.register(deps, req.body, mailContext(req));
       return { message: translate(langOf(req), 'messages.code_sent', { email: req.body.email }), email: req.body.email };
@@ -27,13 +37,26 @@ export function signupRoutes(app: AppInstance, deps: Deps): void {
 
   app.post('/api/v1/otp-verify', {
     config: { access: { public: true } },
-    schema: { tags: ['sign-up'], summary: 'Step 2: check the emailed code; answers the registration token', body: otpVerifyBodySchema, response: { 200: otpVerifyResponseSchema, ...errors } },
-    handler: async (req) => ({ message: translate(langOf(req), 'messages.email_verified'), ...(await service.verifyEmail(deps, req.body)) }),
+    schema: {
+      tags: ['sign-up'],
+      summary: 'Step 2: check the emailed code; answers the registration token',
+      body: otpVerifyBodySchema,
+      response: { 200: otpVerifyResponseSchema, ...errors },
+    },
+    handler: async (req) => ({
+      message: translate(langOf(req), 'messages.email_verified'),
+      ...(await service.verifyEmail(deps, req.body)),
+    }),
   });
 
   app.post('/api/v1/otp-resend', {
     config: { access: { public: true } },
-    schema: { tags: ['sign-up'], summary: 'Send a new code (sign-up or password reset); the old one stops working', body: otpResendBodySchema, response: { 200: okSchema, ...errors } },
+    schema: {
+      tags: ['sign-up'],
+      summary: 'Send a new code (sign-up or password reset); the old one stops working',
+      body: otpResendBodySchema,
+      response: { 200: okSchema, ...errors },
+    },
     handler: async (req) => {
       await service.resendCode(deps, req.body, mailContext(req));
       return { message: translate(langOf(req), 'messages.code_resent') };
@@ -44,7 +67,12 @@ export function signupRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { public: true } },
     // The logo travels as a data: URL of up to 1 MB, about 1.4 MB once base64-encoded.
     bodyLimit: 2 * 1024 * 1024,
-    schema: { tags: ['sign-up'], summary: 'Step 3: shop info; creates the shop, waiting for activation', body: shopInfoBodySchema, response: { 201: shopInfoResponseSchema, ...errors } },
+    schema: {
+      tags: ['sign-up'],
+      summary: 'Step 3: shop info; creates the shop, waiting for activation',
+      body: shopInfoBodySchema,
+      response: { 201: shopInfoResponseSchema, ...errors },
+    },
     handler: async (req, reply) => {
       const result = await service.completeRegistration(deps, req.body, { ip: req.ip ?? null });
       return reply.status(201).send({ message: translate(langOf(req), 'messages.registration_submitted'), ...result });

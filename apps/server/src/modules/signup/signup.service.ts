@@ -27,7 +27,12 @@ export async function register(deps: Deps, body: RegisterBody, mail: MailContext
   const now = clock.now();
   await repo.deleteStaleRegistrations(db, new Date(now.getTime() - STALE_REGISTRATION_MS).toISOString());
   await repo.putRegistration(db, {
-    email: body.email, firstName: body.first_name, lastName: body.last_name, passwordHash, package: body.package, at: now.toISOString(),
+    email: body.email,
+    firstName: body.first_name,
+    lastName: body.last_name,
+    passwordHash,
+    package: body.package,
+    at: now.toISOString(),
   });
   await sendCode(deps, { email: body.email, purpose: 'signup', name: body.first_name }, mail, { wait: true });
 }
@@ -40,7 +45,9 @@ export async function verifyEmail(deps: Deps, body: { email: string; code: strin
   const { token, hash } = newToken();
   const now = deps.clock.now();
   await repo.setToken(deps.db, body.email, {
-    tokenHash: hash, expiresAt: new Date(now.getTime() + REGISTRATION_TOKEN_TTL_MS).toISOString(), at: now.toISOString(),
+    tokenHash: hash,
+    expiresAt: new Date(now.getTime() + REGISTRATION_TOKEN_TTL_MS).toISOString(),
+    at: now.toISOString(),
   });
   return { registration_token: token };
 }
@@ -70,19 +77,41 @@ export async function completeRegistration(deps: Deps, body: ShopInfoBody, clien
   }
   const logo = body.logo ? decodeLogo(body.logo) : null;
   // A header that looks right is not enough: the logo must decode, before anything is written.
-  if (logo) await normaliseImage(logo.bytes).catch(() => { throw invalid({ logo: 'validation.logo_invalid' }); });
+  if (logo)
+    await normaliseImage(logo.bytes).catch(() => {
+      throw invalid({ logo: 'validation.logo_invalid' });
+    });
   let removeLogo: (() => Promise<void>) | undefined;
   const at = now.toISOString();
   try {
     await db.transaction().execute(async (trx) => {
       if (!(await repo.takeRegistration(trx, tokenHash))) throw registrationExpired();
       if (await repo.emailInUse(trx, registration.email)) throw conflict('errors.email_taken', 'email');
-      const created = await createBusiness(trx, {
-        shopName: body.shop_name, shopType: body.shop_type, package: registration.package as 'startup' | 'standard' | 'premium', status: 'pending',
-        branches: [FIRST_BRANCH_NAME],
-        owner: { firstName: registration.first_name, lastName: registration.last_name, email: registration.email, passwordHash: registration.password_hash, phone: body.phone },
-        shop: { phone: body.phone, address: body.address || null, companyName: body.company_name || null, contactName: body.contact_name || null, note: body.note || null },
-      }, at);
+      const created = await createBusiness(
+        trx,
+        {
+          shopName: body.shop_name,
+          shopType: body.shop_type,
+          package: registration.package as 'startup' | 'standard' | 'premium',
+          status: 'pending',
+          branches: [FIRST_BRANCH_NAME],
+          owner: {
+            firstName: registration.first_name,
+            lastName: registration.last_name,
+            email: registration.email,
+            passwordHash: registration.password_hash,
+            phone: body.phone,
+          },
+          shop: {
+            phone: body.phone,
+            address: body.address || null,
+            companyName: body.company_name || null,
+            contactName: body.contact_name || null,
+            note: body.note || null,
+          },
+        },
+        at,
+      );
       if (logo) {
         // Stored like every image (public, so the QR menu shows it); removed again if the sign-up fails.
         const stored = await storeImage(deps, created.businessId, logo.bytes);
@@ -90,8 +119,14 @@ export async function completeRegistration(deps: Deps, body: ShopInfoBody, clien
         await repo.setLogo(trx, created.businessId, stored.key);
       }
       await writeAudit(trx, {
-        businessId: created.businessId, userId: created.ownerId, action: 'business.register', entity: 'business', entityId: created.businessId,
-        detail: { package: registration.package, shop_type: body.shop_type, status: 'pending' }, ip: client.ip, at,
+        businessId: created.businessId,
+        userId: created.ownerId,
+        action: 'business.register',
+        entity: 'business',
+        entityId: created.businessId,
+        detail: { package: registration.package, shop_type: body.shop_type, status: 'pending' },
+        ip: client.ip,
+        at,
       });
     });
   } catch (e) {

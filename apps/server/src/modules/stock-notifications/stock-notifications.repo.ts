@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 
 export async function branchExists(db: Kysely<Database>, businessId: string, branchId: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('branches').select('id').where('business_id', '=', businessId).where('id', '=', branchId).executeTakeFirst());
+  return Boolean(
+    await db.selectFrom('branches').select('id').where('business_id', '=', businessId).where('id', '=', branchId).executeTakeFirst(),
+  );
 }
 
 /** The newest notifications of one branch, read or not. */
@@ -35,6 +37,16 @@ export function selectNotifications(db: Kysely<Database>, businessId: string) {
   return db
     .selectFrom('stock_notifications as n')
     .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'n.business_id').onRef('b.id', '=', 'n.branch_id'))
-    .select(['n.id', 'n.branch_id', 'b.name as branch_name', 'n.product_id', 'n.name', 'n.image', 'n.stock_level', 'n.created_at', 'n.read_at'])
+    .select([
+      'n.id',
+      'n.branch_id',
+      'b.name as branch_name',
+      'n.product_id',
+      'n.name',
+      'n.image',
+      'n.stock_level',
+      'n.created_at',
+      'n.read_at',
+    ])
     .where('n.business_id', '=', businessId);
 }

@@ -26,16 +26,30 @@ describe('stock notification routes', () => {
     t = await createTestApp();
     owner = await loginAs(t.app, OWNER);
     cashier = await loginAs(t.app, CASHIER);
-    const me = await t.deps.db.selectFrom('users').select(['business_id', 'branch_id']).where('email', '=', CASHIER.email).executeTakeFirstOrThrow();
+    const me = await t.deps.db
+      .selectFrom('users')
+      .select(['business_id', 'branch_id'])
+      .where('email', '=', CASHIER.email)
+      .executeTakeFirstOrThrow();
     businessId = me.business_id;
     firstBranch = me.branch_id!;
     const branches = await t.deps.db.selectFrom('branches').select('id').where('business_id', '=', businessId).execute();
     secondBranch = branches.map((b) => b.id).find((id) => id !== firstBranch)!;
-    const manager = await t.deps.db.selectFrom('roles').select('id').where('business_id', '=', businessId).where('name', '=', 'Manager').executeTakeFirstOrThrow();
+    const manager = await t.deps.db
+      .selectFrom('roles')
+      .select('id')
+      .where('business_id', '=', businessId)
+      .where('name', '=', 'Manager')
+      .executeTakeFirstOrThrow();
     branchManager = await loginAs(t.app, (await addShopUser(t.deps, { businessId, roleId: manager.id, branchId: secondBranch })).login);
     otherShop = await createShop(t.deps, { shopName: 'Rival Tea House' });
     otherOwner = await loginAs(t.app, otherShop.login);
-    await insertStockNotification(t.deps, { businessId: otherShop.businessId, branchId: otherShop.branchIds[0]!, name: 'Rival matcha', stockLevel: 0 });
+    await insertStockNotification(t.deps, {
+      businessId: otherShop.businessId,
+      branchId: otherShop.branchIds[0]!,
+      name: 'Rival matcha',
+      stockLevel: 0,
+    });
   });
   afterAll(() => t.close());
 
@@ -43,16 +57,23 @@ describe('stock notification routes', () => {
     const headers: Record<string, string> = { 'accept-language': 'en', ...(token === null ? {} : bearer(token)) };
     return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   }
-  const bell = async (branchId: string, token = owner) => (await call('GET', `${BELL}?branch_id=${branchId}`, token)).json().data as StockNotification[];
+  const bell = async (branchId: string, token = owner) =>
+    (await call('GET', `${BELL}?branch_id=${branchId}`, token)).json().data as StockNotification[];
   /** Unread notifications per branch, counted by the database: what a refused call must leave as it was. */
   const unread = async () => {
     const rows = await t.deps.db.selectFrom('stock_notifications').select(['branch_id', 'read_at']).execute();
-    return rows.filter((r) => r.read_at === null).reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.branch_id]: (acc[r.branch_id] ?? 0) + 1 }), {});
+    return rows
+      .filter((r) => r.read_at === null)
+      .reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.branch_id]: (acc[r.branch_id] ?? 0) + 1 }), {});
   };
 
   describe('who may call', () => {
     it('answers 401 without a token', async () => {
-      for (const [method, url] of [['GET', `${BELL}?branch_id=${firstBranch}`], ['POST', MARK], ['GET', LIST]] as const) {
+      for (const [method, url] of [
+        ['GET', `${BELL}?branch_id=${firstBranch}`],
+        ['POST', MARK],
+        ['GET', LIST],
+      ] as const) {
         const res = await call(method, url, null, method === 'POST' ? { branch_id: firstBranch } : undefined);
         expect(res.statusCode, url).toBe(401);
         expect(res.json()).toEqual({ message: 'Please sign in to continue' });
@@ -61,7 +82,11 @@ describe('stock notification routes', () => {
 
     it('answers 403 to the demo cashier, who lacks stock-management, and marks nothing read', async () => {
       const before = await unread();
-      for (const [method, url] of [['GET', `${BELL}?branch_id=${firstBranch}`], ['POST', MARK], ['GET', LIST]] as const) {
+      for (const [method, url] of [
+        ['GET', `${BELL}?branch_id=${firstBranch}`],
+        ['POST', MARK],
+        ['GET', LIST],
+      ] as const) {
         const res = await call(method, url, cashier, method === 'POST' ? { branch_id: firstBranch } : undefined);
         expect(res.statusCode, url).toBe(403);
         expect(res.json()).toEqual({ message: 'You do not have permission to do this' });
@@ -72,7 +97,11 @@ describe('stock notification routes', () => {
 
   describe('invalid input', () => {
     it('answers 400 with "Please select branch" when the branch is missing or blank', async () => {
-      for (const res of [await call('GET', BELL, owner), await call('GET', `${BELL}?branch_id=`, owner), await call('POST', MARK, owner, {})]) {
+      for (const res of [
+        await call('GET', BELL, owner),
+        await call('GET', `${BELL}?branch_id=`, owner),
+        await call('POST', MARK, owner, {}),
+      ]) {
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ message: 'Please check the highlighted fields', errors: { branch_id: 'Please select branch' } });
       }
@@ -153,9 +182,22 @@ describe('stock notification routes', () => {
       const token = await loginAs(t.app, shop.login);
       const branchId = shop.branchIds[0]!;
       const at = (m: number) => new Date(t.clock.now().getTime() - m * MINUTE).toISOString();
-      await insertStockNotification(t.deps, { businessId: shop.businessId, branchId, name: 'Sugar 1kg', stockLevel: 1500, createdAt: at(3) });
+      await insertStockNotification(t.deps, {
+        businessId: shop.businessId,
+        branchId,
+        name: 'Sugar 1kg',
+        stockLevel: 1500,
+        createdAt: at(3),
+      });
       await insertStockNotification(t.deps, { businessId: shop.businessId, branchId, name: 'Syrup', stockLevel: 250, createdAt: at(2) });
-      await insertStockNotification(t.deps, { businessId: shop.businessId, branchId, name: 'Lids', stockLevel: 12000, createdAt: at(1), image: 'products/lids.png' });
+      await insertStockNotification(t.deps, {
+        businessId: shop.businessId,
+        branchId,
+        name: 'Lids',
+        stockLevel: 12000,
+        createdAt: at(1),
+        image: 'products/lids.png',
+      });
       expect((await bell(branchId, token)).map((n) => [n.name, n.stock_level, n.image])).toEqual([
         ['Lids', 12, 'products/lids.png'],
         ['Syrup', '0.25', null],
@@ -168,7 +210,13 @@ describe('stock notification routes', () => {
       const token = await loginAs(t.app, shop.login);
       for (let i = 0; i < 55; i++) {
         const createdAt = new Date(t.clock.now().getTime() - (55 - i) * MINUTE).toISOString();
-        await insertStockNotification(t.deps, { businessId: shop.businessId, branchId: shop.branchIds[0]!, name: `Item ${String(i).padStart(2, '0')}`, stockLevel: 0, createdAt });
+        await insertStockNotification(t.deps, {
+          businessId: shop.businessId,
+          branchId: shop.branchIds[0]!,
+          name: `Item ${String(i).padStart(2, '0')}`,
+          stockLevel: 0,
+          createdAt,
+        });
       }
       const data = await bell(shop.branchIds[0]!, token);
       expect(data).toHaveLength(50);
@@ -197,15 +245,32 @@ describe('stock notification routes', () => {
     });
 
     it('answers 0 when nothing is left unread, and keeps the first read time', async () => {
-      const readAt = await t.deps.db.selectFrom('stock_notifications').select(['id', 'read_at']).where('branch_id', '=', firstBranch).orderBy('id').execute();
+      const readAt = await t.deps.db
+        .selectFrom('stock_notifications')
+        .select(['id', 'read_at'])
+        .where('branch_id', '=', firstBranch)
+        .orderBy('id')
+        .execute();
       t.clock.advance(60 * MINUTE);
       const res = await call('POST', MARK, owner, { branch_id: firstBranch });
       expect(res.json()).toMatchObject({ updated: 0 });
-      expect(await t.deps.db.selectFrom('stock_notifications').select(['id', 'read_at']).where('branch_id', '=', firstBranch).orderBy('id').execute()).toEqual(readAt);
+      expect(
+        await t.deps.db
+          .selectFrom('stock_notifications')
+          .select(['id', 'read_at'])
+          .where('branch_id', '=', firstBranch)
+          .orderBy('id')
+          .execute(),
+      ).toEqual(readAt);
     });
 
     it('answers in the caller language', async () => {
-      const res = await t.app.inject({ method: 'POST', url: MARK, headers: { ...bearer(owner), 'accept-language': 'fr' }, payload: { branch_id: firstBranch } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: MARK,
+        headers: { ...bearer(owner), 'accept-language': 'fr' },
+        payload: { branch_id: firstBranch },
+      });
       expect(res.json().message).toBe('Toutes les notifications de stock ont été marquées comme lues');
     });
   });
@@ -219,7 +284,17 @@ describe('stock notification routes', () => {
       expect(meta).toEqual({ page: 1, per_page: '10', total: all.length, last_page: Math.ceil(all.length / 10) });
       expect(data.map((n) => n.name)).not.toContain('Rival matcha');
       expect(new Set(data.map((n) => n.branch_id))).toEqual(new Set([firstBranch, secondBranch]));
-      expect(Object.keys(data[0]!).sort()).toEqual(['branch_id', 'branch_name', 'created_at', 'id', 'image', 'name', 'product_id', 'read_at', 'stock_level']);
+      expect(Object.keys(data[0]!).sort()).toEqual([
+        'branch_id',
+        'branch_name',
+        'created_at',
+        'id',
+        'image',
+        'name',
+        'product_id',
+        'read_at',
+        'stock_level',
+      ]);
     });
 
     it('filters by branch, by read state and by search text', async () => {

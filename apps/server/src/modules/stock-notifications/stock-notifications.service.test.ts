@@ -6,7 +6,12 @@ import { createTestApp, type TestContext } from '../../../test/harness';
 import { stockLevelOf, stockNotificationsService } from './index';
 
 const MINUTE = 60_000;
-const query = (q: Partial<StockNotificationListQuery> = {}): StockNotificationListQuery => ({ page: 1, per_page: '10', order: 'desc', ...q });
+const query = (q: Partial<StockNotificationListQuery> = {}): StockNotificationListQuery => ({
+  page: 1,
+  per_page: '10',
+  order: 'desc',
+  ...q,
+});
 
 describe('stock notifications service', () => {
   let t: TestContext;
@@ -32,7 +37,12 @@ describe('stock notifications service', () => {
     for (const [i, r] of rows.entries()) {
       const createdAt = new Date(t.clock.now().getTime() - (rows.length - i) * MINUTE).toISOString();
       await insertStockNotification(t.deps, {
-        businessId: shop.businessId, branchId: shop.branchIds[r.branch]!, name: r.name, stockLevel: r.stock, createdAt, readAt: r.read ? createdAt : null,
+        businessId: shop.businessId,
+        branchId: shop.branchIds[r.branch]!,
+        name: r.name,
+        stockLevel: r.stock,
+        createdAt,
+        readAt: r.read ? createdAt : null,
       });
     }
   });

@@ -39,7 +39,12 @@ export function stockNotificationsService(deps: Deps) {
       const rows = await repo.latestForBranch(db, ctx.businessId, branchId, STOCK_NOTIFICATION_LATEST_LIMIT);
       return {
         data: rows.map((r) => ({
-          id: r.id, name: r.name, image: r.image, stock_level: stockLevelOf(Number(r.stock_level)), createt_at: r.created_at, isRead: r.read_at !== null,
+          id: r.id,
+          name: r.name,
+          image: r.image,
+          stock_level: stockLevelOf(Number(r.stock_level)),
+          createt_at: r.created_at,
+          isRead: r.read_at !== null,
         })),
       };
     },

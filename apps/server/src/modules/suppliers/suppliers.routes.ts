@@ -8,7 +8,12 @@ export function supplierRoutes(app: AppInstance, deps: Deps): void {
   registerCrudRoutes(app, {
     path: '/api/v1/suppliers',
     tag: 'suppliers',
-    permissions: { read: 'supplier-management', create: 'supplier-management', update: 'supplier-management', delete: 'supplier-management' },
+    permissions: {
+      read: 'supplier-management',
+      create: 'supplier-management',
+      update: 'supplier-management',
+      delete: 'supplier-management',
+    },
     schemas: { item: supplierSchema, input: supplierInputSchema, query: settingListQuerySchema },
     service: suppliersService(deps),
     exportSheet: {

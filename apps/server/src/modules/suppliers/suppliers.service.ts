@@ -27,6 +27,12 @@ export function suppliersService(deps: Deps) {
     },
     select: selectSuppliers,
     toApi: (r): Supplier => ({ ...r, status: Boolean(r.status) }),
-    columns: (i: SupplierInput) => ({ company: i.company || null, phone: i.phone || null, email: i.email || null, address: i.address || null, note: i.note || null }),
+    columns: (i: SupplierInput) => ({
+      company: i.company || null,
+      phone: i.phone || null,
+      email: i.email || null,
+      address: i.address || null,
+      note: i.note || null,
+    }),
   });
 }

@@ -14,14 +14,29 @@ const selectUnits = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('units as t')
     .leftJoin('units as b', (j) => j.onRef('b.business_id', '=', 't.business_id').onRef('b.id', '=', 't.base_unit_id'))
-    .select(['t.id', 't.name', 't.short_name', 't.base_unit_id', 'b.name as base_unit_name', 't.operation_value', 't.status', 't.created_at', 't.updated_at'])
+    .select([
+      't.id',
+      't.name',
+      't.short_name',
+      't.base_unit_id',
+      'b.name as base_unit_name',
+      't.operation_value',
+      't.status',
+      't.created_at',
+      't.updated_at',
+    ])
     .where('t.business_id', '=', businessId);
 
 /** 24_000_000 -> "24", 333_333 -> "0.333333": the exact stored factor, without trailing zeros. */
 export const formatFactor = (factor: number) => formatDecimal(factor, FACTOR_DIGITS).replace(/\.?0+$/, '');
 
 async function baseOf(db: Kysely<Database>, businessId: string, id: string): Promise<string | null | undefined> {
-  const row = await db.selectFrom('units').select('base_unit_id').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('units')
+    .select('base_unit_id')
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? row.base_unit_id : undefined;
 }
 
@@ -29,7 +44,8 @@ async function baseOf(db: Kysely<Database>, businessId: string, id: string): Pro
 async function checkBase(db: Kysely<Database>, businessId: string, id: string | null, input: UnitInput) {
   const baseId = input.base_unit_id ?? null;
   if (!baseId) {
-    if (input.operation_value !== undefined && parseFactor(input.operation_value) !== FACTOR_SCALE) throw unprocessable('errors.unit_base_value', 'operation_value');
+    if (input.operation_value !== undefined && parseFactor(input.operation_value) !== FACTOR_SCALE)
+      throw unprocessable('errors.unit_base_value', 'operation_value');
     return;
   }
   if (baseId === id) throw unprocessable('errors.unit_base_self', 'base_unit_id');
@@ -56,7 +72,12 @@ export function unitsService(deps: Deps) {
       idColumn: 't.id',
     },
     select: selectUnits,
-    toApi: (r): Unit => ({ ...r, base_unit_name: r.base_unit_name ?? null, operation_value: formatFactor(Number(r.operation_value)), status: Boolean(r.status) }),
+    toApi: (r): Unit => ({
+      ...r,
+      base_unit_name: r.base_unit_name ?? null,
+      operation_value: formatFactor(Number(r.operation_value)),
+      status: Boolean(r.status),
+    }),
     columns: (i: UnitInput) => ({
       short_name: i.short_name,
       base_unit_id: i.base_unit_id ?? null,
@@ -64,10 +85,19 @@ export function unitsService(deps: Deps) {
     }),
     check: checkBase,
     async beforeRemove(trx, businessId, id) {
-      const user = await trx.selectFrom('units').select('id').where('business_id', '=', businessId).where('base_unit_id', '=', id).executeTakeFirst();
+      const user = await trx
+        .selectFrom('units')
+        .select('id')
+        .where('business_id', '=', businessId)
+        .where('base_unit_id', '=', id)
+        .executeTakeFirst();
       if (user) throw conflict('errors.unit_in_use');
-      const product = await trx.selectFrom('products').select('id').where('business_id', '=', businessId)
-        .where((eb) => eb.or([eb('unit_id', '=', id), eb('purchase_unit_id', '=', id), eb('sale_unit_id', '=', id)])).executeTakeFirst();
+      const product = await trx
+        .selectFrom('products')
+        .select('id')
+        .where('business_id', '=', businessId)
+        .where((eb) => eb.or([eb('unit_id', '=', id), eb('purchase_unit_id', '=', id), eb('sale_unit_id', '=', id)]))
+        .executeTakeFirst();
       if (product) throw conflict('errors.unit_used_by_products');
     },
   });

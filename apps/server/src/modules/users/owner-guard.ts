@@ -26,7 +26,8 @@ export async function keepOneOwner(
   const owners = await repo.activeOwners(trx, kind, businessId);
   const remaining = owners.filter((o) => {
     if ('userId' in change && o.id === change.userId) return change.stillFullOwner;
-    if ('roleId' in change && o.role_id === change.roleId) return isFullRole({ is_owner: o.role_is_owner, permissions: change.rolePermissions });
+    if ('roleId' in change && o.role_id === change.roleId)
+      return isFullRole({ is_owner: o.role_is_owner, permissions: change.rolePermissions });
     return isFullRole({ is_owner: o.role_is_owner, permissions: o.permissions });
   });
   if (remaining.length === 0) throw unprocessable('errors.last_owner');

@@ -13,8 +13,22 @@ export interface UserScope {
 }
 
 const COLUMNS = [
-  'u.id', 'u.first_name', 'u.last_name', 'u.gender', 'u.email', 'u.phone', 'u.role_id', 'r.name as role_name', 'r.permissions as role_permissions',
-  'r.is_owner as role_is_owner', 'u.branch_id', 'b.name as branch_name', 'u.status', 'u.is_owner', 'u.created_at', 'u.updated_at',
+  'u.id',
+  'u.first_name',
+  'u.last_name',
+  'u.gender',
+  'u.email',
+  'u.phone',
+  'u.role_id',
+  'r.name as role_name',
+  'r.permissions as role_permissions',
+  'r.is_owner as role_is_owner',
+  'u.branch_id',
+  'b.name as branch_name',
+  'u.status',
+  'u.is_owner',
+  'u.created_at',
+  'u.updated_at',
 ] as const;
 
 /** The list's base query: the shop's staff with their role and branch, before the caller's branch is applied. */
@@ -54,7 +68,9 @@ export function findRole(db: Kysely<Database>, businessId: string, roleId: strin
 }
 
 export async function branchExists(db: Kysely<Database>, businessId: string, branchId: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('branches').select('id').where('business_id', '=', businessId).where('id', '=', branchId).executeTakeFirst());
+  return Boolean(
+    await db.selectFrom('branches').select('id').where('business_id', '=', businessId).where('id', '=', branchId).executeTakeFirst(),
+  );
 }
 
 export async function insertUser(db: Kysely<Database>, row: Database['users']): Promise<void> {
@@ -83,7 +99,10 @@ export async function deleteUser(db: Kysely<Database>, scope: UserScope, id: str
  * changes to owners wait for each other instead of deadlocking or both seeing the other still there).
  */
 export async function activeOwners(db: Kysely<Database>, kind: DialectKind, businessId: string) {
-  await forUpdate(kind, db.selectFrom('users').select('id').where('business_id', '=', businessId).where('is_owner', '=', 1).orderBy('id')).execute();
+  await forUpdate(
+    kind,
+    db.selectFrom('users').select('id').where('business_id', '=', businessId).where('is_owner', '=', 1).orderBy('id'),
+  ).execute();
   return db
     .selectFrom('users as u')
     .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
@@ -98,5 +117,8 @@ export async function activeOwners(db: Kysely<Database>, kind: DialectKind, busi
 export function branchOptions(db: Kysely<Database>, businessId: string, branchId: string | null) {
   let q = db.selectFrom('branches').select(['id', 'name']).where('business_id', '=', businessId);
   if (branchId) q = q.where('id', '=', branchId);
-  return q.orderBy(sql`lower(name)`).orderBy('id').execute();
+  return q
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
 }

@@ -29,7 +29,8 @@ describe('user and branch-user routes', () => {
     other = await loginAs(t.app, otherShop.login);
     branches = (await call('GET', '/api/v1/branches/options', owner)).json();
     roles = Object.fromEntries(((await call('GET', '/api/v1/roles?per_page=all', owner)).json().data as Role[]).map((r) => [r.name, r]));
-    foreign = (await call('POST', USERS, other, body({ role_id: otherShop.roleIds.Cashier!, branch_id: otherShop.branchIds[0]! }))).json().data;
+    foreign = (await call('POST', USERS, other, body({ role_id: otherShop.roleIds.Cashier!, branch_id: otherShop.branchIds[0]! }))).json()
+      .data;
   });
   afterAll(() => t.close());
 
@@ -40,11 +41,30 @@ describe('user and branch-user routes', () => {
   }
   /** A complete, valid create body. */
   function body(over: Record<string, unknown> = {}) {
-    return { first_name: 'Srey', last_name: 'Mom', email: email('staff'), phone: '+855 10 222 333', gender: 'female', role_id: roles?.Cashier?.id, branch_id: null, password: PASSWORD, confirm_password: PASSWORD, ...over };
+    return {
+      first_name: 'Srey',
+      last_name: 'Mom',
+      email: email('staff'),
+      phone: '+855 10 222 333',
+      gender: 'female',
+      role_id: roles?.Cashier?.id,
+      branch_id: null,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      ...over,
+    };
   }
   /** The update body that keeps a user as they are. */
   const same = (u: StaffUser, over: Record<string, unknown> = {}) => ({
-    first_name: u.first_name, last_name: u.last_name, gender: u.gender, email: u.email, phone: u.phone, role_id: u.role_id, branch_id: u.branch_id, status: u.status, ...over,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    gender: u.gender,
+    email: u.email,
+    phone: u.phone,
+    role_id: u.role_id,
+    branch_id: u.branch_id,
+    status: u.status,
+    ...over,
   });
   const create = async (over: Record<string, unknown> = {}, token = owner) => {
     const res = await call('POST', USERS, token, body(over));
@@ -61,8 +81,14 @@ describe('user and branch-user routes', () => {
     it('answers 401 without a token on every route', async () => {
       for (const base of [USERS, BRANCH_USERS]) {
         for (const [method, url] of [
-          ['GET', base], ['POST', base], ['GET', `${base}/export`], ['GET', `${base}/${MISSING_ID}`], ['PUT', `${base}/${MISSING_ID}`],
-          ['PATCH', `${base}/${MISSING_ID}/status`], ['POST', `${base}/${MISSING_ID}/reset-password`], ['DELETE', `${base}/${MISSING_ID}`],
+          ['GET', base],
+          ['POST', base],
+          ['GET', `${base}/export`],
+          ['GET', `${base}/${MISSING_ID}`],
+          ['PUT', `${base}/${MISSING_ID}`],
+          ['PATCH', `${base}/${MISSING_ID}/status`],
+          ['POST', `${base}/${MISSING_ID}/reset-password`],
+          ['DELETE', `${base}/${MISSING_ID}`],
         ] as const) {
           const res = await call(method, url, null, method === 'GET' || method === 'DELETE' ? undefined : {});
           expect(res.statusCode, `${method} ${url}`).toBe(401);
@@ -77,9 +103,14 @@ describe('user and branch-user routes', () => {
       const target = before.find((u) => u.email === CASHIER.email)!;
       for (const base of [USERS, BRANCH_USERS]) {
         const attempts: Array<[Method, string, unknown?]> = [
-          ['GET', base], ['GET', `${base}/${target.id}`], ['GET', `${base}/export?format=csv`], ['POST', base, body({ branch_id: target.branch_id })],
-          ['PUT', `${base}/${target.id}`, same(target, { role_id: roles.Owner!.id })], ['PATCH', `${base}/${target.id}/status`, { status: false }],
-          ['POST', `${base}/${target.id}/reset-password`, { password: 'hijacked1', confirm_password: 'hijacked1' }], ['DELETE', `${base}/${target.id}`],
+          ['GET', base],
+          ['GET', `${base}/${target.id}`],
+          ['GET', `${base}/export?format=csv`],
+          ['POST', base, body({ branch_id: target.branch_id })],
+          ['PUT', `${base}/${target.id}`, same(target, { role_id: roles.Owner!.id })],
+          ['PATCH', `${base}/${target.id}/status`, { status: false }],
+          ['POST', `${base}/${target.id}/reset-password`, { password: 'hijacked1', confirm_password: 'hijacked1' }],
+          ['DELETE', `${base}/${target.id}`],
         ];
         for (const [method, url, payload] of attempts) {
           const res = await call(method, url, cashier, payload);
@@ -116,7 +147,7 @@ describe('user and branch-user routes', () => {
       expect((await call('DELETE', `${USERS}/${target.id}`, deleter)).statusCode).toBe(200);
     });
 
-    it("answers the branch options to any signed-in user: the owner every branch, a branch user only theirs", async () => {
+    it('answers the branch options to any signed-in user: the owner every branch, a branch user only theirs', async () => {
       expect(branches.map((b) => b.name).sort()).toEqual(['BKK1 (Phnom Penh)', 'Riverside (Phnom Penh)']);
       const res = await call('GET', '/api/v1/branches/options', cashier);
       expect(res.statusCode).toBe(200);
@@ -143,7 +174,10 @@ describe('user and branch-user routes', () => {
       });
       const bad = await call('POST', USERS, owner, body({ email: 'nope', password: '12345', gender: 'robot', role_id: '' }));
       expect(bad.json().errors).toEqual({
-        email: 'Your email is incorrect', password: 'Password at least 6 characters', gender: 'Incorrect Data', role_id: 'Please select role',
+        email: 'Your email is incorrect',
+        password: 'Password at least 6 characters',
+        gender: 'Incorrect Data',
+        role_id: 'Please select role',
       });
       const mismatch = await call('POST', USERS, owner, body({ confirm_password: 'something-else' }));
       expect(mismatch.json().errors).toEqual({ confirm_password: 'Confirm password not matched' });
@@ -163,7 +197,10 @@ describe('user and branch-user routes', () => {
 
     it('checks the reset password and its confirmation', async () => {
       const target = await create();
-      const res = await call('POST', `${USERS}/${target.id}/reset-password`, owner, { password: 'new-pass-1', confirm_password: 'new-pass-2' });
+      const res = await call('POST', `${USERS}/${target.id}/reset-password`, owner, {
+        password: 'new-pass-1',
+        confirm_password: 'new-pass-2',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual({ confirm_password: 'Confirm password not matched' });
     });
@@ -179,8 +216,11 @@ describe('user and branch-user routes', () => {
     it("answers 404 for another shop's user on every route, whatever the body, and leaves them as they were", async () => {
       for (const base of [USERS, BRANCH_USERS]) {
         const attempts: Array<[Method, string, unknown?]> = [
-          ['GET', `${base}/${foreign.id}`], ['PUT', `${base}/${foreign.id}`, same(foreign, { first_name: 'Stolen' })], ['PUT', `${base}/${foreign.id}`, {}],
-          ['PATCH', `${base}/${foreign.id}/status`, { status: false }], ['POST', `${base}/${foreign.id}/reset-password`, { password: 'hijacked1', confirm_password: 'hijacked1' }],
+          ['GET', `${base}/${foreign.id}`],
+          ['PUT', `${base}/${foreign.id}`, same(foreign, { first_name: 'Stolen' })],
+          ['PUT', `${base}/${foreign.id}`, {}],
+          ['PATCH', `${base}/${foreign.id}/status`, { status: false }],
+          ['POST', `${base}/${foreign.id}/reset-password`, { password: 'hijacked1', confirm_password: 'hijacked1' }],
           ['DELETE', `${base}/${foreign.id}`],
         ];
         for (const [method, url, payload] of attempts) {
@@ -212,16 +252,45 @@ describe('user and branch-user routes', () => {
 
   it('creates, reads, updates, disables, resets the password of and deletes a member of staff', async () => {
     const address = email('dara');
-    const created = await call('POST', USERS, owner, body({ email: `  ${address.toUpperCase()} `, branch_id: branches[1]!.id, first_name: ' Dara ' }));
+    const created = await call(
+      'POST',
+      USERS,
+      owner,
+      body({ email: `  ${address.toUpperCase()} `, branch_id: branches[1]!.id, first_name: ' Dara ' }),
+    );
     expect(created.statusCode).toBe(201);
     expect(created.json().message).toBe('You have created successfully');
     const user = created.json().data as StaffUser;
     expect(user).toMatchObject({
-      first_name: 'Dara', last_name: 'Mom', full_name: 'Dara Mom', email: address, gender: 'female', phone: '+855 10 222 333', role_id: roles.Cashier!.id,
-      role_name: 'Cashier', branch_id: branches[1]!.id, branch_name: branches[1]!.name, status: true, is_owner: false,
+      first_name: 'Dara',
+      last_name: 'Mom',
+      full_name: 'Dara Mom',
+      email: address,
+      gender: 'female',
+      phone: '+855 10 222 333',
+      role_id: roles.Cashier!.id,
+      role_name: 'Cashier',
+      branch_id: branches[1]!.id,
+      branch_name: branches[1]!.name,
+      status: true,
+      is_owner: false,
     });
     expect(Object.keys(user).sort()).toEqual([
-      'branch_id', 'branch_name', 'created_at', 'email', 'first_name', 'full_name', 'gender', 'id', 'is_owner', 'last_name', 'phone', 'role_id', 'role_name', 'status', 'updated_at',
+      'branch_id',
+      'branch_name',
+      'created_at',
+      'email',
+      'first_name',
+      'full_name',
+      'gender',
+      'id',
+      'is_owner',
+      'last_name',
+      'phone',
+      'role_id',
+      'role_name',
+      'status',
+      'updated_at',
     ]);
     expect((await call('GET', `${USERS}/${user.id}`, owner)).json()).toEqual(user);
     const stored = await t.deps.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -229,7 +298,12 @@ describe('user and branch-user routes', () => {
     const token = await loginAs(t.app, { email: address, password: PASSWORD });
     expect((await me(token)).statusCode).toBe(200);
 
-    const updated = await call('PUT', `${USERS}/${user.id}`, owner, same(user, { last_name: 'Sok', role_id: roles.Manager!.id, branch_id: null, phone: '', gender: null }));
+    const updated = await call(
+      'PUT',
+      `${USERS}/${user.id}`,
+      owner,
+      same(user, { last_name: 'Sok', role_id: roles.Manager!.id, branch_id: null, phone: '', gender: null }),
+    );
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({
       message: 'You have updated successfully',
@@ -243,16 +317,23 @@ describe('user and branch-user routes', () => {
     expect(inactive.map((u) => u.id)).toContain(user.id);
     expect((await call('PATCH', `${USERS}/${user.id}/status`, owner, { status: true })).json().data.status).toBe(true);
 
-    const reset = await call('POST', `${USERS}/${user.id}/reset-password`, owner, { password: 'fresh-pass-9', confirm_password: 'fresh-pass-9' });
+    const reset = await call('POST', `${USERS}/${user.id}/reset-password`, owner, {
+      password: 'fresh-pass-9',
+      confirm_password: 'fresh-pass-9',
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ message: 'The password has been reset and the user has been signed out' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: address, password: PASSWORD } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: address, password: PASSWORD } })).statusCode).toBe(
+      401,
+    );
     await loginAs(t.app, { email: address, password: 'fresh-pass-9' });
 
     const deleted = await call('DELETE', `${USERS}/${user.id}`, owner);
     expect(deleted.json()).toEqual({ message: 'You have successfully deleted' });
     expect((await call('GET', `${USERS}/${user.id}`, owner)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: address, password: 'fresh-pass-9' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: address, password: 'fresh-pass-9' } })).statusCode,
+    ).toBe(401);
   });
 
   describe('the list', () => {
@@ -260,7 +341,10 @@ describe('user and branch-user routes', () => {
       const u = await create({ first_name: 'Chantrea', last_name: 'Vannak', phone: '+855 99 123 987', email: email('searchable') });
       for (const term of ['chantrea', 'VANNAK', 'searchable-', '99 123 987']) {
         const res = (await call('GET', `${USERS}?search=${encodeURIComponent(term)}&per_page=all`, owner)).json();
-        expect(res.data.map((x: StaffUser) => x.id), term).toEqual([u.id]);
+        expect(
+          res.data.map((x: StaffUser) => x.id),
+          term,
+        ).toEqual([u.id]);
         expect(res.meta.total).toBe(1);
       }
     });
@@ -269,7 +353,8 @@ describe('user and branch-user routes', () => {
       const role = await newRole(['sale-pos']);
       const a = await create({ role_id: role.id, branch_id: branches[0]!.id });
       const b = await create({ role_id: role.id, branch_id: branches[1]!.id, status: false });
-      const ids = async (q: string) => ((await call('GET', `${USERS}?per_page=all&${q}`, owner)).json().data as StaffUser[]).map((u) => u.id).sort();
+      const ids = async (q: string) =>
+        ((await call('GET', `${USERS}?per_page=all&${q}`, owner)).json().data as StaffUser[]).map((u) => u.id).sort();
       expect(await ids(`role_id=${role.id}`)).toEqual([a.id, b.id].sort());
       expect(await ids(`role_id=${role.id}&branch_id=${branches[0]!.id}`)).toEqual([a.id]);
       expect(await ids(`role_id=${role.id}&branch_id=${branches[1]!.id}`)).toEqual([b.id]);
@@ -285,7 +370,12 @@ describe('user and branch-user routes', () => {
       const branchUsers = (await call('GET', `${BRANCH_USERS}?per_page=all`, owner)).json().data as StaffUser[];
       expect(branchUsers.length).toBeGreaterThan(0);
       expect(branchUsers.every((u) => u.branch_id !== null)).toBe(true);
-      expect(branchUsers.map((u) => u.id).sort()).toEqual(all.filter((u) => u.branch_id !== null).map((u) => u.id).sort());
+      expect(branchUsers.map((u) => u.id).sort()).toEqual(
+        all
+          .filter((u) => u.branch_id !== null)
+          .map((u) => u.id)
+          .sort(),
+      );
       const ownerUser = all.find((u) => u.email === OWNER.email)!;
       expect((await call('GET', `${BRANCH_USERS}/${ownerUser.id}`, owner)).statusCode).toBe(404);
     });
@@ -295,7 +385,10 @@ describe('user and branch-user routes', () => {
       const res = await call('GET', `${USERS}/export?format=csv&search=${encodeURIComponent(u.email)}`, owner);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="users_export-\d{4}-\d{2}-\d{2}\.csv"/);
-      const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+      const lines = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(lines[0]).toBe('First name,Last name,Email,Phone,Gender,Role,Branch,Status,Created');
       // A cell starting with + would run as a formula in a spreadsheet: exports write it inert.
       expect(lines[1]).toBe(`Export,Me,${u.email},'+855 10 222 333,Male,Cashier,${branches[0]!.name},Active,${u.created_at.slice(0, 10)}`);
@@ -310,7 +403,10 @@ describe('user and branch-user routes', () => {
       for (const taken of [OWNER.email.toUpperCase(), foreign.email]) {
         const res = await call('POST', USERS, owner, body({ email: taken }));
         expect(res.statusCode, taken).toBe(409);
-        expect(res.json()).toEqual({ message: 'This email is already used by another account', errors: { email: 'This email is already used by another account' } });
+        expect(res.json()).toEqual({
+          message: 'This email is already used by another account',
+          errors: { email: 'This email is already used by another account' },
+        });
       }
       const cashierUser = await userByEmail(CASHIER.email);
       expect((await call('PUT', `${USERS}/${cashierUser.id}`, owner, same(cashierUser, { email: OWNER.email }))).statusCode).toBe(409);
@@ -378,7 +474,12 @@ describe('user and branch-user routes', () => {
       expect((await me(token)).statusCode).toBe(401);
       expect((await me(second)).statusCode).toBe(401);
       expect(await t.deps.db.selectFrom('sessions').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
-      const again = await t.app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'accept-language': 'en' }, payload: { email: u.email, password: PASSWORD } });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        headers: { 'accept-language': 'en' },
+        payload: { email: u.email, password: PASSWORD },
+      });
       expect(again.json()).toEqual({ message: 'Your account has been disabled. Please ask your shop owner.' });
 
       const v = await create({ email: email('disabled-by-edit') });
@@ -447,7 +548,10 @@ describe('user and branch-user routes', () => {
       for (const base of [USERS, BRANCH_USERS]) {
         const listed = (await call('GET', `${base}?per_page=all`, manager)).json().data as StaffUser[];
         expect(listed.length).toBeGreaterThan(0);
-        expect(listed.every((u) => u.branch_id === branches[0]!.id), base).toBe(true);
+        expect(
+          listed.every((u) => u.branch_id === branches[0]!.id),
+          base,
+        ).toBe(true);
         expect(listed.map((u) => u.id)).toEqual(expect.arrayContaining([mine.id, managerUser.id]));
         expect(listed.map((u) => u.id)).not.toContain(theirs.id);
         expect(listed.map((u) => u.id)).not.toContain(boss.id);
@@ -462,9 +566,11 @@ describe('user and branch-user routes', () => {
       for (const base of [USERS, BRANCH_USERS]) {
         for (const target of [theirs, boss]) {
           const attempts: Array<[Method, string, unknown?]> = [
-            ['GET', `${base}/${target.id}`], ['PUT', `${base}/${target.id}`, same(target, { branch_id: branches[0]!.id })],
+            ['GET', `${base}/${target.id}`],
+            ['PUT', `${base}/${target.id}`, same(target, { branch_id: branches[0]!.id })],
             ['PATCH', `${base}/${target.id}/status`, { status: false }],
-            ['POST', `${base}/${target.id}/reset-password`, { password: 'hijacked1', confirm_password: 'hijacked1' }], ['DELETE', `${base}/${target.id}`],
+            ['POST', `${base}/${target.id}/reset-password`, { password: 'hijacked1', confirm_password: 'hijacked1' }],
+            ['DELETE', `${base}/${target.id}`],
           ];
           for (const [method, url, payload] of attempts) {
             expect((await call(method, url, manager, payload)).statusCode, `${method} ${url}`).toBe(404);

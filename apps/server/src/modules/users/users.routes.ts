@@ -38,7 +38,12 @@ function exportColumns(t: (key: string) => string): ExportColumn<StaffUser>[] {
 function registerStaffRoutes(
   app: AppInstance,
   deps: Deps,
-  cfg: { path: string; kind: UserListKind; fileKey: string; permissions: { read: Permission; create: Permission; update: Permission; delete: Permission } },
+  cfg: {
+    path: string;
+    kind: UserListKind;
+    fileKey: string;
+    permissions: { read: Permission; create: Permission; update: Permission; delete: Permission };
+  },
 ): void {
   const service = usersService(deps, cfg.kind);
   registerCrudRoutes(app, {
@@ -83,13 +88,22 @@ export function userRoutes(app: AppInstance, deps: Deps): void {
     path: '/api/v1/branch-users',
     kind: 'branch',
     fileKey: 'branch_users_export.file',
-    permissions: { read: 'branch-user-management', create: 'branch-user-management', update: 'branch-user-management', delete: 'branch-user-management' },
+    permissions: {
+      read: 'branch-user-management',
+      create: 'branch-user-management',
+      update: 'branch-user-management',
+      delete: 'branch-user-management',
+    },
   });
 
   // The user and role forms' branch select: every signed-in user may know the branches they can pick.
   app.get('/api/v1/branches/options', {
     config: { access: { signedIn: true } },
-    schema: { tags: ['users'], summary: "The caller's shop branches (a branch user: their own)", response: { 200: branchOptionsResponseSchema, 401: errorSchema } },
+    schema: {
+      tags: ['users'],
+      summary: "The caller's shop branches (a branch user: their own)",
+      response: { 200: branchOptionsResponseSchema, 401: errorSchema },
+    },
     handler: (req) => branchOptions(deps, ctxOf(req)),
   });
 }

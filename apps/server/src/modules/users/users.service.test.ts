@@ -22,22 +22,46 @@ describe('users service', () => {
   afterAll(() => t.close());
 
   const input = (over: Partial<Parameters<typeof svc.create>[1]> = {}) => ({
-    first_name: 'Service', last_name: 'User', email: `svc-${Math.random().toString(36).slice(2, 10)}@example.com`, role_id: shop.roleIds.Cashier!,
-    branch_id: shop.branchIds[0]!, password: PASSWORD, confirm_password: PASSWORD, ...over,
+    first_name: 'Service',
+    last_name: 'User',
+    email: `svc-${Math.random().toString(36).slice(2, 10)}@example.com`,
+    role_id: shop.roleIds.Cashier!,
+    branch_id: shop.branchIds[0]!,
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+    ...over,
   });
   const audits = () =>
-    t.deps.db.selectFrom('audit_log').selectAll().where('business_id', '=', shop.businessId).where('entity', '=', 'user').orderBy('created_at').orderBy('id').execute();
+    t.deps.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('business_id', '=', shop.businessId)
+      .where('entity', '=', 'user')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
 
   it('writes every change to the audit log, and never a password or its hash', async () => {
     const before = (await audits()).length;
     const u = await svc.create(owner, input());
-    await svc.update(owner, u.id, { first_name: u.first_name, last_name: 'Renamed', email: u.email, role_id: u.role_id, branch_id: u.branch_id, status: true });
+    await svc.update(owner, u.id, {
+      first_name: u.first_name,
+      last_name: 'Renamed',
+      email: u.email,
+      role_id: u.role_id,
+      branch_id: u.branch_id,
+      status: true,
+    });
     await svc.setStatus(owner, u.id, false);
     await svc.resetPassword(owner, u.id, 'brand-new-1');
     await svc.remove(owner, u.id);
     const lines = (await audits()).slice(before);
     expect(lines.map((l) => [l.action, l.entity_id, l.user_id])).toEqual([
-      ['create', u.id, owner.userId], ['update', u.id, owner.userId], ['status', u.id, owner.userId], ['reset_password', u.id, owner.userId], ['delete', u.id, owner.userId],
+      ['create', u.id, owner.userId],
+      ['update', u.id, owner.userId],
+      ['status', u.id, owner.userId],
+      ['reset_password', u.id, owner.userId],
+      ['delete', u.id, owner.userId],
     ]);
     expect(JSON.parse(lines[1]!.detail!)).toEqual({ changed: ['last_name'] });
     const all = JSON.stringify(lines);
@@ -47,7 +71,10 @@ describe('users service', () => {
   });
 
   it('saves nothing, not even an audit line, when a rule refuses the change', async () => {
-    const count = async () => ({ users: await countRows(t.deps, 'users', shop.businessId), audits: await countRows(t.deps, 'audit_log', shop.businessId) });
+    const count = async () => ({
+      users: await countRows(t.deps, 'users', shop.businessId),
+      audits: await countRows(t.deps, 'audit_log', shop.businessId),
+    });
     const before = await count();
     await expect(svc.create(owner, input({ email: shop.login.email }))).rejects.toEqual(refusal(409, 'errors.email_taken'));
     await expect(svc.remove(owner, owner.userId)).rejects.toEqual(refusal(422, 'errors.delete_self'));
@@ -69,7 +96,13 @@ describe('users service', () => {
     const results = await Promise.allSettled([svc.setStatus(owner, second.userId, false), svc.setStatus(secondCtx, owner.userId, false)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: refusal(422, 'errors.last_owner') });
-    const active = await t.deps.db.selectFrom('users').select('id').where('business_id', '=', shop.businessId).where('is_owner', '=', 1).where('status', '=', 'active').execute();
+    const active = await t.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('business_id', '=', shop.businessId)
+      .where('is_owner', '=', 1)
+      .where('status', '=', 'active')
+      .execute();
     expect(active).toHaveLength(1);
   });
 

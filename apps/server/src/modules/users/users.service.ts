@@ -96,8 +96,16 @@ export function usersService(deps: Deps, listKind: UserListKind): UsersService {
   }
 
   /** The shop keeps one active full owner: refuses when this change would take away the last one. */
-  async function guardOwner(trx: Kysely<Database>, ctx: RequestContext, target: repo.UserRow, after: { active: boolean; fullRole: boolean } | null) {
-    const fullOwnerNow = Boolean(target.is_owner) && target.status === 'active' && isFullRole({ is_owner: target.role_is_owner, permissions: target.role_permissions });
+  async function guardOwner(
+    trx: Kysely<Database>,
+    ctx: RequestContext,
+    target: repo.UserRow,
+    after: { active: boolean; fullRole: boolean } | null,
+  ) {
+    const fullOwnerNow =
+      Boolean(target.is_owner) &&
+      target.status === 'active' &&
+      isFullRole({ is_owner: target.role_is_owner, permissions: target.role_permissions });
     const stillFullOwner = after !== null && after.active && after.fullRole;
     if (fullOwnerNow && !stillFullOwner) await keepOneOwner(trx, kind, ctx.businessId, { userId: target.id, stillFullOwner });
   }
@@ -130,9 +138,20 @@ export function usersService(deps: Deps, listKind: UserListKind): UsersService {
         const id = newId();
         const at = clock.now().toISOString();
         await repo.insertUser(trx, {
-          business_id: ctx.businessId, id, branch_id: branchId, role_id: role.id, first_name: input.first_name, last_name: input.last_name,
-          email: input.email, phone: input.phone || null, gender: input.gender ?? null, status: input.status === false ? 'disabled' : 'active',
-          password_hash: await hashPassword(input.password), is_owner: 0, created_at: at, updated_at: at,
+          business_id: ctx.businessId,
+          id,
+          branch_id: branchId,
+          role_id: role.id,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          email: input.email,
+          phone: input.phone || null,
+          gender: input.gender ?? null,
+          status: input.status === false ? 'disabled' : 'active',
+          password_hash: await hashPassword(input.password),
+          is_owner: 0,
+          created_at: at,
+          updated_at: at,
         });
         await audit(trx, ctx, 'create', id, { email: input.email, role_id: role.id, branch_id: branchId });
         return toApi(await load(trx, ctx, id));
@@ -144,20 +163,33 @@ export function usersService(deps: Deps, listKind: UserListKind): UsersService {
         mayManage(ctx, target);
         const roleChanged = input.role_id !== target.role_id;
         if (roleChanged && target.id === ctx.userId) throw unprocessable('errors.own_role', 'role_id');
-        const role = roleChanged ? await grantableRole(trx, ctx, input.role_id) : { id: target.role_id, permissions: target.role_permissions, is_owner: target.role_is_owner };
+        const role = roleChanged
+          ? await grantableRole(trx, ctx, input.role_id)
+          : { id: target.role_id, permissions: target.role_permissions, is_owner: target.role_is_owner };
         const branchId = await branchFor(trx, ctx, input.branch_id);
-        const active = input.status ?? (target.status === 'active');
+        const active = input.status ?? target.status === 'active';
         await changeStatus(trx, ctx, target, active, isFullRole(role));
         if (await repo.emailTaken(trx, input.email, id)) throw conflict('errors.email_taken', 'email');
         await repo.updateUser(trx, scopeOf(ctx), id, {
-          first_name: input.first_name, last_name: input.last_name, email: input.email, phone: input.phone || null, gender: input.gender ?? null,
-          role_id: role.id, branch_id: branchId, status: active ? 'active' : 'disabled', updated_at: clock.now().toISOString(),
+          first_name: input.first_name,
+          last_name: input.last_name,
+          email: input.email,
+          phone: input.phone || null,
+          gender: input.gender ?? null,
+          role_id: role.id,
+          branch_id: branchId,
+          status: active ? 'active' : 'disabled',
+          updated_at: clock.now().toISOString(),
         });
         // A disabled user is signed out at once, not at their next sign-in.
         if (!active) await deleteUserSessions(trx, ctx.businessId, id);
-        const changed = (['first_name', 'last_name', 'email', 'phone', 'gender'] as const).filter((f) => (input[f] || null) !== (target[f] || null));
+        const changed = (['first_name', 'last_name', 'email', 'phone', 'gender'] as const).filter(
+          (f) => (input[f] || null) !== (target[f] || null),
+        );
         await audit(trx, ctx, 'update', id, {
-          changed, ...(roleChanged ? { role_id: role.id } : {}), ...(branchId !== target.branch_id ? { branch_id: branchId } : {}),
+          changed,
+          ...(roleChanged ? { role_id: role.id } : {}),
+          ...(branchId !== target.branch_id ? { branch_id: branchId } : {}),
           ...(active !== (target.status === 'active') ? { status: active } : {}),
         });
         return toApi(await load(trx, ctx, id));
@@ -178,7 +210,10 @@ export function usersService(deps: Deps, listKind: UserListKind): UsersService {
       write(async (trx) => {
         const target = await load(trx, ctx, id);
         mayManage(ctx, target);
-        await repo.updateUser(trx, scopeOf(ctx), id, { password_hash: await hashPassword(password), updated_at: clock.now().toISOString() });
+        await repo.updateUser(trx, scopeOf(ctx), id, {
+          password_hash: await hashPassword(password),
+          updated_at: clock.now().toISOString(),
+        });
         // Whoever knew the old password is signed out everywhere.
         await deleteUserSessions(trx, ctx.businessId, id);
         await audit(trx, ctx, 'reset_password', id);

@@ -19,25 +19,35 @@ describe('variation value routes', () => {
     update.variation_id = size;
     // The common rules post the same body as the rival shop too. Keys are (business_id, id), so the rival shop may
     // own a variation under the very same id: its values then belong to its own variation, never to Demo Coffee's.
-    const rival = await c.t.deps.db.selectFrom('businesses').select('id').where('shop_name', '=', 'Rival Tea House').executeTakeFirstOrThrow();
+    const rival = await c.t.deps.db
+      .selectFrom('businesses')
+      .select('id')
+      .where('shop_name', '=', 'Rival Tea House')
+      .executeTakeFirstOrThrow();
     const at = c.t.clock.now().toISOString();
-    await c.t.deps.db.insertInto('variations').values({ business_id: rival.id, id: size, name: 'Size', description: null, status: 1, created_at: at, updated_at: at }).execute();
+    await c.t.deps.db
+      .insertInto('variations')
+      .values({ business_id: rival.id, id: size, name: 'Size', description: null, status: 1, created_at: at, updated_at: at })
+      .execute();
   });
 
-  describeSettingRoutes({
-    what: 'variation value',
-    base: BASE,
-    seeded: 'Small',
-    create,
-    update,
-    expected: { name: 'Extra large', variation_name: 'Size', sort_order: 4 },
-    bad: {
-      body: { variation_id: 'nope', name: '', sort_order: -1 },
-      errors: { variation_id: 'Incorrect Data', name: 'Please enter data', sort_order: 'Enter a whole number from 0 to 9999' },
+  describeSettingRoutes(
+    {
+      what: 'variation value',
+      base: BASE,
+      seeded: 'Small',
+      create,
+      update,
+      expected: { name: 'Extra large', variation_name: 'Size', sort_order: 4 },
+      bad: {
+        body: { variation_id: 'nope', name: '', sort_order: -1 },
+        errors: { variation_id: 'Incorrect Data', name: 'Please enter data', sort_order: 'Enter a whole number from 0 to 9999' },
+      },
+      nameTaken: 'This variation already has a value with this name',
+      csvHeader: 'Variation,Value name,Order,Status,Created',
     },
-    nameTaken: 'This variation already has a value with this name',
-    csvHeader: 'Variation,Value name,Order,Status,Created',
-  }, c);
+    c,
+  );
 
   const values = async (query = '') => (await c.call('GET', `${BASE}?per_page=all${query}`, c.owner)).json().data as VariationValue[];
   const refused = async (res: LightMyRequestResponse, field: string, message: string) => {
@@ -48,9 +58,16 @@ describe('variation value routes', () => {
   it('lists the values of one variation when asked, in their order', async () => {
     const sugar = await variationId('Sugar');
     const res = (await c.call('GET', `${BASE}?variation_id=${sugar}&sort=sort_order`, c.owner)).json();
-    expect(res.data.map((v: VariationValue) => [v.variation_name, v.name, v.sort_order])).toEqual([['Sugar', '0%', 1], ['Sugar', '50%', 2], ['Sugar', '100%', 3]]);
+    expect(res.data.map((v: VariationValue) => [v.variation_name, v.name, v.sort_order])).toEqual([
+      ['Sugar', '0%', 1],
+      ['Sugar', '50%', 2],
+      ['Sugar', '100%', 3],
+    ]);
     expect(res.meta.total).toBe(3);
-    const csv = (await c.call('GET', `${BASE}/export?format=csv&variation_id=${sugar}`, c.owner)).body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const csv = (await c.call('GET', `${BASE}/export?format=csv&variation_id=${sugar}`, c.owner)).body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(csv.length).toBe(4);
     // Without the filter, values come grouped by variation.
     expect((await values()).map((v) => v.name)).toEqual(['Small', 'Medium', 'Large', '0%', '50%', '100%']);
@@ -60,11 +77,16 @@ describe('variation value routes', () => {
   it("refuses another shop's variation without saying it exists, and changes nothing", async () => {
     const foreign = (await c.call('POST', '/api/v1/variations', c.other, { name: 'Temperature' })).json().data as Variation;
     const before = await values();
-    await refused(await c.call('POST', BASE, c.owner, { variation_id: foreign.id, name: 'Hot' }), 'variation_id', 'The variation does not exist');
+    await refused(
+      await c.call('POST', BASE, c.owner, { variation_id: foreign.id, name: 'Hot' }),
+      'variation_id',
+      'The variation does not exist',
+    );
     const small = before.find((v) => v.name === 'Small')!;
     await refused(
       await c.call('PUT', `${BASE}/${small.id}`, c.owner, { variation_id: foreign.id, name: 'Small' }),
-      'variation_id', 'The variation does not exist',
+      'variation_id',
+      'The variation does not exist',
     );
     expect(await values()).toEqual(before);
   });
@@ -74,9 +96,19 @@ describe('variation value routes', () => {
     const coffee = await c.t.deps.db.selectFrom('businesses').select('id').where('shop_name', '=', 'Demo Coffee').executeTakeFirstOrThrow();
     const at = c.t.clock.now().toISOString();
     await expect(
-      c.t.deps.db.insertInto('variation_values').values({
-        business_id: coffee.id, id: '01890a5d-ac96-774b-bcce-b302099a8058', variation_id: foreign.id, name: 'Vanilla', sort_order: 1, status: 1, created_at: at, updated_at: at,
-      }).execute(),
+      c.t.deps.db
+        .insertInto('variation_values')
+        .values({
+          business_id: coffee.id,
+          id: '01890a5d-ac96-774b-bcce-b302099a8058',
+          variation_id: foreign.id,
+          name: 'Vanilla',
+          sort_order: 1,
+          status: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -93,7 +125,10 @@ describe('variation value routes', () => {
 
   it('asks for a variation in the language of the reader', async () => {
     const res = await c.t.app.inject({
-      method: 'POST', url: BASE, payload: { name: 'Hot' }, headers: { authorization: `Bearer ${c.owner}`, 'accept-language': 'km' },
+      method: 'POST',
+      url: BASE,
+      payload: { name: 'Hot' },
+      headers: { authorization: `Bearer ${c.owner}`, 'accept-language': 'km' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ variation_id: 'សូមជ្រើសរើសជម្រើសផលិតផល' });

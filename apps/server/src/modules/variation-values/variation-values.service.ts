@@ -51,13 +51,20 @@ export function variationValuesService(deps: Deps): Required<CrudService<Variati
     return toApi(row as Row);
   }
   async function checkVariation(trx: Kysely<Database>, businessId: string, variationId: string) {
-    const v = await trx.selectFrom('variations').select('id').where('business_id', '=', businessId).where('id', '=', variationId).executeTakeFirst();
+    const v = await trx
+      .selectFrom('variations')
+      .select('id')
+      .where('business_id', '=', businessId)
+      .where('id', '=', variationId)
+      .executeTakeFirst();
     if (!v) throw unprocessable('errors.variation_missing', 'variation_id');
   }
   async function checkName(trx: Kysely<Database>, businessId: string, input: VariationValueInput, exceptId?: string) {
     let q = trx
-      .selectFrom('variation_values').select('id')
-      .where('business_id', '=', businessId).where('variation_id', '=', input.variation_id)
+      .selectFrom('variation_values')
+      .select('id')
+      .where('business_id', '=', businessId)
+      .where('variation_id', '=', input.variation_id)
       .where(sql`lower(name)`, '=', input.name.toLowerCase());
     if (exceptId) q = q.where('id', '!=', exceptId);
     if (await q.executeTakeFirst()) throw conflict('errors.variation_value_name_taken', 'name');
@@ -65,14 +72,25 @@ export function variationValuesService(deps: Deps): Required<CrudService<Variati
   /** After the variation's last value. */
   async function nextSortOrder(trx: Kysely<Database>, businessId: string, variationId: string): Promise<number> {
     const row = await trx
-      .selectFrom('variation_values').select((eb) => eb.fn.max('sort_order').as('last'))
-      .where('business_id', '=', businessId).where('variation_id', '=', variationId)
+      .selectFrom('variation_values')
+      .select((eb) => eb.fn.max('sort_order').as('last'))
+      .where('business_id', '=', businessId)
+      .where('variation_id', '=', variationId)
       .executeTakeFirst();
     return row?.last === null || row?.last === undefined ? 1 : Number(row.last) + 1;
   }
-  async function change(trx: Kysely<Database>, ctx: RequestContext, id: string, set: Partial<Omit<Database['variation_values'], 'business_id' | 'id'>>) {
-    const r = await trx.updateTable('variation_values').set({ ...set, updated_at: clock.now().toISOString() })
-      .where('business_id', '=', ctx.businessId).where('id', '=', id).executeTakeFirst();
+  async function change(
+    trx: Kysely<Database>,
+    ctx: RequestContext,
+    id: string,
+    set: Partial<Omit<Database['variation_values'], 'business_id' | 'id'>>,
+  ) {
+    const r = await trx
+      .updateTable('variation_values')
+      .set({ ...set, updated_at: clock.now().toISOString() })
+      .where('business_id', '=', ctx.businessId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!Number(r.numUpdatedRows)) throw notFound();
   }
 
@@ -90,11 +108,19 @@ export function variationValuesService(deps: Deps): Required<CrudService<Variati
         await checkName(trx, ctx.businessId, input);
         const id = newId();
         const at = clock.now().toISOString();
-        await trx.insertInto('variation_values').values({
-          business_id: ctx.businessId, id, variation_id: input.variation_id, name: input.name,
-          sort_order: input.sort_order ?? (await nextSortOrder(trx, ctx.businessId, input.variation_id)),
-          status: input.status === false ? 0 : 1, created_at: at, updated_at: at,
-        }).execute();
+        await trx
+          .insertInto('variation_values')
+          .values({
+            business_id: ctx.businessId,
+            id,
+            variation_id: input.variation_id,
+            name: input.name,
+            sort_order: input.sort_order ?? (await nextSortOrder(trx, ctx.businessId, input.variation_id)),
+            status: input.status === false ? 0 : 1,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
         await bumpCounter(trx, kind, ctx.businessId, VARIATION_VALUE_COUNTER, 1);
         await audit(trx, ctx, 'create', id, { name: input.name, variation_id: input.variation_id });
         return load(trx, ctx, id);
@@ -107,7 +133,9 @@ export function variationValuesService(deps: Deps): Required<CrudService<Variati
         const moved = current.variation_id !== input.variation_id;
         const sortOrder = input.sort_order ?? (moved ? await nextSortOrder(trx, ctx.businessId, input.variation_id) : current.sort_order);
         await change(trx, ctx, id, {
-          variation_id: input.variation_id, name: input.name, sort_order: sortOrder,
+          variation_id: input.variation_id,
+          name: input.name,
+          sort_order: sortOrder,
           ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }),
         });
         await audit(trx, ctx, 'update', id, { name: input.name, variation_id: input.variation_id });

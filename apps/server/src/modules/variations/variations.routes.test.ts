@@ -7,17 +7,23 @@ const BASE = '/api/v1/variations';
 
 describe('variation routes', () => {
   const c = useSettingClient();
-  describeSettingRoutes({
-    what: 'variation',
-    base: BASE,
-    seeded: 'Size',
-    create: { name: '  Ice level  ', description: 'How much ice goes in' },
-    update: { name: 'Ice', description: null },
-    expected: { name: 'Ice level', description: 'How much ice goes in', values: [] },
-    bad: { body: { name: '', description: 'x'.repeat(501) }, errors: { name: 'Please enter data', description: 'This text is too long' } },
-    nameTaken: 'A variation with this name already exists',
-    csvHeader: 'Variation name,Values,Description,Status,Created',
-  }, c);
+  describeSettingRoutes(
+    {
+      what: 'variation',
+      base: BASE,
+      seeded: 'Size',
+      create: { name: '  Ice level  ', description: 'How much ice goes in' },
+      update: { name: 'Ice', description: null },
+      expected: { name: 'Ice level', description: 'How much ice goes in', values: [] },
+      bad: {
+        body: { name: '', description: 'x'.repeat(501) },
+        errors: { name: 'Please enter data', description: 'This text is too long' },
+      },
+      nameTaken: 'A variation with this name already exists',
+      csvHeader: 'Variation name,Values,Description,Status,Created',
+    },
+    c,
+  );
 
   const variations = async (token = c.owner) => (await c.call('GET', `${BASE}?per_page=all&sort=name`, token)).json().data as Variation[];
   const named = async (name: string) => (await variations()).find((v) => v.name === name)!;
@@ -42,7 +48,9 @@ describe('variation routes', () => {
 
   it('deletes a variation once its values are gone', async () => {
     const cup = (await c.call('POST', BASE, c.owner, { name: 'Cup' })).json().data as Variation;
-    const value = (await c.call('POST', '/api/v1/variation-values', c.owner, { variation_id: cup.id, name: 'Paper' })).json().data as { id: string };
+    const value = (await c.call('POST', '/api/v1/variation-values', c.owner, { variation_id: cup.id, name: 'Paper' })).json().data as {
+      id: string;
+    };
     expect((await c.call('GET', `${BASE}/${cup.id}`, c.owner)).json().values).toEqual([{ id: value.id, name: 'Paper', status: true }]);
     expect((await c.call('DELETE', `${BASE}/${cup.id}`, c.owner)).statusCode).toBe(409);
     expect((await c.call('DELETE', `/api/v1/variation-values/${value.id}`, c.owner)).statusCode).toBe(200);
@@ -70,7 +78,11 @@ describe('variation routes', () => {
     const toppings = (await c.call('POST', BASE, c.owner, { name: 'Toppings' })).json().data as Variation;
 
     const listed = await listVariationsWithValues(c.t.deps.db, coffee);
-    expect(listed.map((v) => [v.name, v.values.map((x) => x.name)])).toEqual([['Size', ['Small', 'Medium', 'Large']], ['Sugar', ['0%', '100%']], ['Toppings', []]]);
+    expect(listed.map((v) => [v.name, v.values.map((x) => x.name)])).toEqual([
+      ['Size', ['Small', 'Medium', 'Large']],
+      ['Sugar', ['0%', '100%']],
+      ['Toppings', []],
+    ]);
     expect(await listVariationsWithValues(c.t.deps.db, await businessId('Demo Karaoke'))).toEqual([]);
 
     await c.call('PATCH', `/api/v1/variation-values/${half.id}/status`, c.owner, { status: true });

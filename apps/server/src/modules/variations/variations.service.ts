@@ -13,7 +13,10 @@ export const VARIATION_COUNTER = 'variations';
 type VariationRow = Omit<Variation, 'values'>;
 
 const selectVariations = (db: Kysely<Database>, businessId: string) =>
-  db.selectFrom('variations as t').select(['t.id', 't.name', 't.description', 't.status', 't.created_at', 't.updated_at']).where('t.business_id', '=', businessId);
+  db
+    .selectFrom('variations as t')
+    .select(['t.id', 't.name', 't.description', 't.status', 't.created_at', 't.updated_at'])
+    .where('t.business_id', '=', businessId);
 
 /** The values of the given variations of one shop, each variation's in its order. */
 async function valuesOf(db: Kysely<Database>, businessId: string, variationIds: string[]) {
@@ -24,7 +27,9 @@ async function valuesOf(db: Kysely<Database>, businessId: string, variationIds: 
     .select(['variation_id', 'id', 'name', 'status'])
     .where('business_id', '=', businessId)
     .where('variation_id', 'in', variationIds)
-    .orderBy('sort_order').orderBy('name').orderBy('id')
+    .orderBy('sort_order')
+    .orderBy('name')
+    .orderBy('id')
     .execute();
   for (const r of rows) {
     const list = byVariation.get(r.variation_id) ?? [];
@@ -44,12 +49,23 @@ export function variationsService(deps: Deps): Required<CrudService<Variation, V
     entity: 'variation',
     counter: VARIATION_COUNTER,
     nameTaken: 'errors.variation_name_taken',
-    list: { searchColumns: ['t.name'], sorts: { name: 't.name', created_at: 't.created_at', status: 't.status' }, defaultSort: 't.name', statusColumn: 't.status', idColumn: 't.id' },
+    list: {
+      searchColumns: ['t.name'],
+      sorts: { name: 't.name', created_at: 't.created_at', status: 't.status' },
+      defaultSort: 't.name',
+      statusColumn: 't.status',
+      idColumn: 't.id',
+    },
     select: selectVariations,
     toApi: (r): VariationRow => ({ ...r, status: Boolean(r.status) }),
     columns: (input: VariationInput) => ({ description: input.description || null }),
     async beforeRemove(trx, businessId, id) {
-      const value = await trx.selectFrom('variation_values').select('id').where('business_id', '=', businessId).where('variation_id', '=', id).executeTakeFirst();
+      const value = await trx
+        .selectFrom('variation_values')
+        .select('id')
+        .where('business_id', '=', businessId)
+        .where('variation_id', '=', id)
+        .executeTakeFirst();
       if (value) throw conflict('errors.variation_has_values');
     },
     // Rows of later modules (product variants) that still name this variation.
@@ -57,7 +73,11 @@ export function variationsService(deps: Deps): Required<CrudService<Variation, V
   });
 
   const withValues = async (ctx: RequestContext, rows: VariationRow[]): Promise<Variation[]> => {
-    const values = await valuesOf(deps.db, ctx.businessId, rows.map((r) => r.id));
+    const values = await valuesOf(
+      deps.db,
+      ctx.businessId,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => ({ ...r, values: values.get(r.id) ?? [] }));
   };
   const one = async (ctx: RequestContext, row: Promise<VariationRow>) => (await withValues(ctx, [await row]))[0]!;
@@ -88,7 +108,11 @@ export async function listVariationsWithValues(db: Kysely<Database>, businessId:
     .select(['v.id as variation_id', 'v.name as variation_name', 'x.id as value_id', 'x.name as value_name'])
     .where('v.business_id', '=', businessId)
     .where('v.status', '=', 1)
-    .orderBy('v.name').orderBy('v.id').orderBy('x.sort_order').orderBy('x.name').orderBy('x.id')
+    .orderBy('v.name')
+    .orderBy('v.id')
+    .orderBy('x.sort_order')
+    .orderBy('x.name')
+    .orderBy('x.id')
     .execute();
   const out: VariationWithValues[] = [];
   for (const r of rows) {

@@ -9,19 +9,23 @@ const BASE = '/api/v1/warehouses';
 
 describe('warehouse routes', () => {
   const c = useSettingClient();
-  describeSettingRoutes({
-    what: 'warehouse',
-    base: BASE,
-    seeded: 'Riverside (Phnom Penh)',
-    create: { name: 'Toul Tom Poung', address: 'Street 155, Phnom Penh', phone: '+855 23 111 222' },
-    update: { name: 'Russian Market', address: null, phone: null },
-    expected: { name: 'Toul Tom Poung', address: 'Street 155, Phnom Penh', phone: '+855 23 111 222', is_default: false, users_count: 0 },
-    bad: { body: { name: ' ', phone: 'call me' }, errors: { name: 'Please enter data', phone: 'Please enter a valid phone number' } },
-    nameTaken: 'A warehouse with this name already exists',
-    csvHeader: 'Warehouse name,Address,Phone,Default,Users,Status,Created',
-  }, c);
+  describeSettingRoutes(
+    {
+      what: 'warehouse',
+      base: BASE,
+      seeded: 'Riverside (Phnom Penh)',
+      create: { name: 'Toul Tom Poung', address: 'Street 155, Phnom Penh', phone: '+855 23 111 222' },
+      update: { name: 'Russian Market', address: null, phone: null },
+      expected: { name: 'Toul Tom Poung', address: 'Street 155, Phnom Penh', phone: '+855 23 111 222', is_default: false, users_count: 0 },
+      bad: { body: { name: ' ', phone: 'call me' }, errors: { name: 'Please enter data', phone: 'Please enter a valid phone number' } },
+      nameTaken: 'A warehouse with this name already exists',
+      csvHeader: 'Warehouse name,Address,Phone,Default,Users,Status,Created',
+    },
+    c,
+  );
 
-  const list = async (token = c.owner) => (await c.call('GET', `${BASE}?per_page=all&sort=name`, token)).json() as { data: Warehouse[]; meta: { total: number } };
+  const list = async (token = c.owner) =>
+    (await c.call('GET', `${BASE}?per_page=all&sort=name`, token)).json() as { data: Warehouse[]; meta: { total: number } };
   const byName = async (name: string, token = c.owner) => (await list(token)).data.find((w) => w.name === name)!;
   const expect409 = async (res: Awaited<ReturnType<typeof c.call>>, message: string) => {
     expect(res.statusCode, res.body).toBe(409);
@@ -31,8 +35,17 @@ describe('warehouse routes', () => {
   it("lists the demo shop's branches with their contacts, the default one and who works there", async () => {
     const { data, meta } = await list();
     expect(meta.total).toBe(data.length);
-    expect(await byName('Riverside (Phnom Penh)')).toMatchObject({ is_default: true, users_count: 1, phone: '+855 23 990 101', status: true });
-    expect(await byName('BKK1 (Phnom Penh)')).toMatchObject({ is_default: false, users_count: 0, address: 'No. 45, Street 278, Boeng Keng Kang 1, Phnom Penh' });
+    expect(await byName('Riverside (Phnom Penh)')).toMatchObject({
+      is_default: true,
+      users_count: 1,
+      phone: '+855 23 990 101',
+      status: true,
+    });
+    expect(await byName('BKK1 (Phnom Penh)')).toMatchObject({
+      is_default: false,
+      users_count: 0,
+      address: 'No. 45, Street 278, Boeng Keng Kang 1, Phnom Penh',
+    });
   });
 
   it('refuses a second branch to a Standard shop with the package message, and lets a Premium shop add more', async () => {
@@ -61,11 +74,22 @@ describe('warehouse routes', () => {
     const riverside = await byName('Riverside (Phnom Penh)');
     const bkk = await byName('BKK1 (Phnom Penh)');
     const shop = await c.t.deps.db.selectFrom('branches').select('business_id').where('id', '=', bkk.id).executeTakeFirstOrThrow();
-    const role = await c.t.deps.db.selectFrom('roles').select('id').where('business_id', '=', shop.business_id).where('name', '=', 'Cashier').executeTakeFirstOrThrow();
+    const role = await c.t.deps.db
+      .selectFrom('roles')
+      .select('id')
+      .where('business_id', '=', shop.business_id)
+      .where('name', '=', 'Cashier')
+      .executeTakeFirstOrThrow();
     const { userId } = await addShopUser(c.t.deps, { businessId: shop.business_id, roleId: role.id, branchId: bkk.id });
     const before = await list();
-    await expect409(await c.call('DELETE', `${BASE}/${bkk.id}`, c.owner), '1 user(s) work at this branch. Move them to another branch before deleting it.');
-    await expect409(await c.call('DELETE', `${BASE}/${riverside.id}`, c.owner), '1 user(s) work at this branch. Move them to another branch before deleting it.');
+    await expect409(
+      await c.call('DELETE', `${BASE}/${bkk.id}`, c.owner),
+      '1 user(s) work at this branch. Move them to another branch before deleting it.',
+    );
+    await expect409(
+      await c.call('DELETE', `${BASE}/${riverside.id}`, c.owner),
+      '1 user(s) work at this branch. Move them to another branch before deleting it.',
+    );
     expect(await list()).toEqual(before);
     await c.t.deps.db.deleteFrom('users').where('id', '=', userId).execute();
   });
@@ -82,7 +106,10 @@ describe('warehouse routes', () => {
     // Annex is the other active branch: it may go inactive once; then Main is the last active one.
     expect((await c.call('PATCH', `${BASE}/${annex.id}/status`, token, { status: false })).statusCode).toBe(200);
     await c.t.deps.db.updateTable('general_settings').set({ default_branch_id: null }).where('business_id', '=', shop.businessId).execute();
-    await expect409(await c.call('PATCH', `${BASE}/${main.id}/status`, token, { status: false }), 'Your shop needs at least one active branch');
+    await expect409(
+      await c.call('PATCH', `${BASE}/${main.id}/status`, token, { status: false }),
+      'Your shop needs at least one active branch',
+    );
     await expect409(await c.call('DELETE', `${BASE}/${main.id}`, token), 'Your shop needs at least one active branch');
     expect((await byName('Main', token)).status).toBe(true);
     // An inactive branch nobody works at can go.
@@ -94,11 +121,18 @@ describe('warehouse routes', () => {
     const branch = (await c.call('POST', BASE, c.owner, { name: 'Pop-up stand' })).json().data as Warehouse;
     const shop = await c.t.deps.db.selectFrom('branches').select('business_id').where('id', '=', branch.id).executeTakeFirstOrThrow();
     // Stands in for the stock and sales tables that will reference branches.
-    await c.t.deps.db.schema.createTable('branch_refs_probe').addColumn('business_id', 'text', (col) => col.notNull()).addColumn('branch_id', 'text', (col) => col.notNull())
-      .addForeignKeyConstraint('branch_refs_probe_fk', ['business_id', 'branch_id'], 'branches', ['business_id', 'id']).execute();
+    await c.t.deps.db.schema
+      .createTable('branch_refs_probe')
+      .addColumn('business_id', 'text', (col) => col.notNull())
+      .addColumn('branch_id', 'text', (col) => col.notNull())
+      .addForeignKeyConstraint('branch_refs_probe_fk', ['business_id', 'branch_id'], 'branches', ['business_id', 'id'])
+      .execute();
     const probe = c.t.deps.db as unknown as Kysely<{ branch_refs_probe: { business_id: string; branch_id: string } }>;
     await probe.insertInto('branch_refs_probe').values({ business_id: shop.business_id, branch_id: branch.id }).execute();
-    await expect409(await c.call('DELETE', `${BASE}/${branch.id}`, c.owner), 'This branch is used by other records and cannot be deleted. Deactivate it instead.');
+    await expect409(
+      await c.call('DELETE', `${BASE}/${branch.id}`, c.owner),
+      'This branch is used by other records and cannot be deleted. Deactivate it instead.',
+    );
     expect((await c.call('GET', `${BASE}/${branch.id}`, c.owner)).statusCode).toBe(200);
     await c.t.deps.db.schema.dropTable('branch_refs_probe').execute();
     expect((await c.call('DELETE', `${BASE}/${branch.id}`, c.owner)).statusCode).toBe(200);
@@ -106,7 +140,11 @@ describe('warehouse routes', () => {
 
   it('answers the refusals in the caller language', async () => {
     const riverside = await byName('Riverside (Phnom Penh)');
-    const res = await c.t.app.inject({ method: 'DELETE', url: `${BASE}/${riverside.id}`, headers: { authorization: `Bearer ${c.owner}`, 'accept-language': 'km' } });
+    const res = await c.t.app.inject({
+      method: 'DELETE',
+      url: `${BASE}/${riverside.id}`,
+      headers: { authorization: `Bearer ${c.owner}`, 'accept-language': 'km' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/[\u1780-\u17FF]/);
   });

@@ -24,8 +24,15 @@ const LIST: ListSpec = {
 };
 
 const toApi = (r: repo.WarehouseRow): Warehouse => ({
-  id: r.id, name: r.name, address: r.address, phone: r.phone, status: Boolean(r.status), is_default: Boolean(r.is_default),
-  users_count: Number(r.users_count ?? 0), created_at: r.created_at, updated_at: r.updated_at,
+  id: r.id,
+  name: r.name,
+  address: r.address,
+  phone: r.phone,
+  status: Boolean(r.status),
+  is_default: Boolean(r.is_default),
+  users_count: Number(r.users_count ?? 0),
+  created_at: r.created_at,
+  updated_at: r.updated_at,
 });
 
 const columns = (i: WarehouseInput) => ({ address: i.address || null, phone: i.phone || null });
@@ -47,7 +54,12 @@ export function warehousesService(deps: Deps): Required<CrudService<Warehouse, W
   }
 
   async function change(trx: Kysely<Database>, ctx: RequestContext, id: string, set: Record<string, unknown>) {
-    await trx.updateTable('branches').set({ ...set, updated_at: clock.now().toISOString() }).where('business_id', '=', ctx.businessId).where('id', '=', id).execute();
+    await trx
+      .updateTable('branches')
+      .set({ ...set, updated_at: clock.now().toISOString() })
+      .where('business_id', '=', ctx.businessId)
+      .where('id', '=', id)
+      .execute();
   }
 
   /** The default branch and the last active one stay active. */
@@ -71,11 +83,21 @@ export function warehousesService(deps: Deps): Required<CrudService<Warehouse, W
         if (await repo.nameTaken(trx, ctx.businessId, input.name)) throw conflict('errors.warehouse_name_taken', 'name');
         const id = newId();
         const at = clock.now().toISOString();
-        await trx.insertInto('branches').values({
-          business_id: ctx.businessId, id, name: input.name, ...columns(input), status: input.status === false ? 0 : 1, created_at: at, updated_at: at,
-        }).execute();
+        await trx
+          .insertInto('branches')
+          .values({
+            business_id: ctx.businessId,
+            id,
+            name: input.name,
+            ...columns(input),
+            status: input.status === false ? 0 : 1,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
         // A shop that had no branch gets its first one as the default.
-        if (input.status !== false && !(await repo.defaultBranchId(trx, ctx.businessId))) await repo.setDefaultBranch(trx, ctx.businessId, id, at);
+        if (input.status !== false && !(await repo.defaultBranchId(trx, ctx.businessId)))
+          await repo.setDefaultBranch(trx, ctx.businessId, id, at);
         await bumpCounter(trx, kind, ctx.businessId, BRANCH_COUNTER, 1);
         await audit(trx, ctx, 'create', id, { name: input.name });
         return load(trx, ctx, id);
@@ -87,7 +109,11 @@ export function warehousesService(deps: Deps): Required<CrudService<Warehouse, W
         const before = await load(trx, ctx, id);
         if (await repo.nameTaken(trx, ctx.businessId, input.name, id)) throw conflict('errors.warehouse_name_taken', 'name');
         if (input.status === false) await assertMayDeactivate(trx, ctx, before);
-        await change(trx, ctx, id, { name: input.name, ...columns(input), ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }) });
+        await change(trx, ctx, id, {
+          name: input.name,
+          ...columns(input),
+          ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }),
+        });
         await audit(trx, ctx, 'update', id, { name: input.name });
         return load(trx, ctx, id);
       }),

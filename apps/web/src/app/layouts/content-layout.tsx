@@ -26,7 +26,13 @@ export const RAIL_WIDTH_MODERN = 96;
 /** The page, loaded on demand, while the shell around it stays in place. */
 function PageOutlet() {
   return (
-    <Suspense fallback={<Center h="40vh"><Loader /></Center>}>
+    <Suspense
+      fallback={
+        <Center h="40vh">
+          <Loader />
+        </Center>
+      }
+    >
       <Outlet />
     </Suspense>
   );
@@ -75,7 +81,12 @@ export function ContentLayout({ aside }: { aside?: ReactNode }) {
         )}
       </AppShell.Header>
       {!horizontal && (
-        <AppShell.Navbar p={rail ? 'xs' : 'md'} className={prefs.semiDark ? classes.semiDark : undefined} data-testid="navbar" data-rail={rail || undefined}>
+        <AppShell.Navbar
+          p={rail ? 'xs' : 'md'}
+          className={prefs.semiDark ? classes.semiDark : undefined}
+          data-testid="navbar"
+          data-rail={rail || undefined}
+        >
           {large && (
             <AppShell.Section mb="md" px={rail ? 0 : 'xs'} style={{ display: 'flex', justifyContent: rail ? 'center' : 'flex-start' }}>
               <Logo compact={rail} />

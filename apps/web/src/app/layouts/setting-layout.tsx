@@ -12,10 +12,26 @@ function SettingsMenu() {
   const items = useSettingsMenu();
   const { pathname } = useLocation();
   return (
-    <Paper withBorder p="sm" w={SETTINGS_MENU_WIDTH} visibleFrom="md" style={{ flexShrink: 0, position: 'sticky', top: 80 }} data-testid="settings-menu">
-      <Text fw={700} px="sm" pb="xs">{t('menu.general')}</Text>
+    <Paper
+      withBorder
+      p="sm"
+      w={SETTINGS_MENU_WIDTH}
+      visibleFrom="md"
+      style={{ flexShrink: 0, position: 'sticky', top: 80 }}
+      data-testid="settings-menu"
+    >
+      <Text fw={700} px="sm" pb="xs">
+        {t('menu.general')}
+      </Text>
       {items.map((item) => (
-        <NavLink key={item.name} component={Link} to={item.to!} label={t(`menu.${item.name}`)} active={isActive(item, pathname)} style={{ borderRadius: 8 }} />
+        <NavLink
+          key={item.name}
+          component={Link}
+          to={item.to!}
+          label={t(`menu.${item.name}`)}
+          active={isActive(item, pathname)}
+          style={{ borderRadius: 8 }}
+        />
       ))}
     </Paper>
   );

@@ -23,14 +23,29 @@ export function AdjustmentTypesScreen() {
       columns={[
         { key: 'name', header: 'adjustment_type.name', sortable: true, render: (a) => <Text fw={500}>{a.name}</Text> },
         {
-          key: 'direction', header: 'adjustment_type.direction', width: 170,
+          key: 'direction',
+          header: 'adjustment_type.direction',
+          width: 170,
           render: (a) => (
-            <Badge variant="light" color={a.direction === 'addition' ? 'teal' : 'red'} leftSection={a.direction === 'addition' ? <IconPlus size={12} /> : <IconMinus size={12} />}>
+            <Badge
+              variant="light"
+              color={a.direction === 'addition' ? 'teal' : 'red'}
+              leftSection={a.direction === 'addition' ? <IconPlus size={12} /> : <IconMinus size={12} />}
+            >
               {t(`adjustment_type.directions.${a.direction}`)}
             </Badge>
           ),
         },
-        { key: 'description', header: 'adjustment_type.description', render: (a) => a.description ?? <Text c="dimmed" size="sm">—</Text> },
+        {
+          key: 'description',
+          header: 'adjustment_type.description',
+          render: (a) =>
+            a.description ?? (
+              <Text c="dimmed" size="sm">
+                —
+              </Text>
+            ),
+        },
         { key: 'created_at', header: 'common.created_at', sortable: true, render: (a) => formatDate(a.created_at, lang) },
       ]}
     />

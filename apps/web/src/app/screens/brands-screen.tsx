@@ -19,7 +19,16 @@ export function BrandsScreen() {
       Form={BrandForm}
       columns={[
         { key: 'name', header: 'brand.name', sortable: true, render: (b) => <Text fw={500}>{b.name}</Text> },
-        { key: 'description', header: 'brand.description', render: (b) => b.description ?? <Text c="dimmed" size="sm">—</Text> },
+        {
+          key: 'description',
+          header: 'brand.description',
+          render: (b) =>
+            b.description ?? (
+              <Text c="dimmed" size="sm">
+                —
+              </Text>
+            ),
+        },
         { key: 'created_at', header: 'common.created_at', sortable: true, render: (b) => formatDate(b.created_at, lang) },
       ]}
     />

@@ -19,15 +19,28 @@ export function CategoriesScreen() {
       Form={CategoryForm}
       columns={[
         {
-          key: 'name', header: 'category.name', sortable: true,
+          key: 'name',
+          header: 'category.name',
+          sortable: true,
           render: (c) => (
             <Group gap="sm" wrap="nowrap">
-              <ThemeIcon variant="light" radius="md"><CategoryIcon name={c.icon} /></ThemeIcon>
+              <ThemeIcon variant="light" radius="md">
+                <CategoryIcon name={c.icon} />
+              </ThemeIcon>
               <Text fw={500}>{c.name}</Text>
             </Group>
           ),
         },
-        { key: 'parent', header: 'category.parent', render: (c) => c.parent_name ?? <Text c="dimmed" size="sm">—</Text> },
+        {
+          key: 'parent',
+          header: 'category.parent',
+          render: (c) =>
+            c.parent_name ?? (
+              <Text c="dimmed" size="sm">
+                —
+              </Text>
+            ),
+        },
         { key: 'created_at', header: 'common.created_at', sortable: true, render: (c) => formatDate(c.created_at, lang) },
       ]}
     />

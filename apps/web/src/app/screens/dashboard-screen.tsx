@@ -17,10 +17,20 @@ function Stat({ label, value, icon: Icon, color }: { label: string; value: strin
     <Card withBorder padding="lg">
       <Group justify="space-between" wrap="nowrap">
         <div>
-          <Text size="sm" c="dimmed">{label}</Text>
-          {value === null ? <Skeleton h={28} w={120} mt={6} /> : <Text fw={700} size="xl" mt={4} data-testid="stat-value">{value}</Text>}
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          {value === null ? (
+            <Skeleton h={28} w={120} mt={6} />
+          ) : (
+            <Text fw={700} size="xl" mt={4} data-testid="stat-value">
+              {value}
+            </Text>
+          )}
         </div>
-        <ThemeIcon size={48} radius="md" variant="light" color={color}><Icon size={26} /></ThemeIcon>
+        <ThemeIcon size={48} radius="md" variant="light" color={color}>
+          <Icon size={26} />
+        </ThemeIcon>
       </Group>
     </Card>
   );
@@ -56,15 +66,42 @@ export function DashboardScreen() {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Paper withBorder p="lg">
-          <Title order={4} mb="md">{t('dashboard.monthly')}</Title>
-          <BarChart h={280} data={monthly} dataKey="label" series={series} valueFormatter={fmt} withLegend tickLine="y" yAxisProps={yAxisProps} />
+          <Title order={4} mb="md">
+            {t('dashboard.monthly')}
+          </Title>
+          <BarChart
+            h={280}
+            data={monthly}
+            dataKey="label"
+            series={series}
+            valueFormatter={fmt}
+            withLegend
+            tickLine="y"
+            yAxisProps={yAxisProps}
+          />
         </Paper>
         <Paper withBorder p="lg">
-          <Title order={4} mb="md">{t('dashboard.weekly')}</Title>
-          <LineChart h={280} data={weekly} dataKey="label" series={series} valueFormatter={fmt} withLegend curveType="monotone" withDots={false} yAxisProps={yAxisProps} />
+          <Title order={4} mb="md">
+            {t('dashboard.weekly')}
+          </Title>
+          <LineChart
+            h={280}
+            data={weekly}
+            dataKey="label"
+            series={series}
+            valueFormatter={fmt}
+            withLegend
+            curveType="monotone"
+            withDots={false}
+            yAxisProps={yAxisProps}
+          />
         </Paper>
       </SimpleGrid>
-      {d && d.today.sales === 0 && d.last_30_days.sales === 0 && <Text c="dimmed" size="sm" mt="md" ta="center">{t('dashboard.no_sales_yet')}</Text>}
+      {d && d.today.sales === 0 && d.last_30_days.sales === 0 && (
+        <Text c="dimmed" size="sm" mt="md" ta="center">
+          {t('dashboard.no_sales_yet')}
+        </Text>
+      )}
     </>
   );
 }

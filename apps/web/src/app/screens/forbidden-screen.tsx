@@ -11,7 +11,9 @@ export function ForbiddenScreen() {
         <IconLock size={80} stroke={1.2} color="var(--mantine-color-red-6)" />
         <Title order={2}>{t('forbidden.title')}</Title>
         <Text c="dimmed">{t('forbidden.text')}</Text>
-        <Button component={Link} to="/" mt="md">{t('common.back_home')}</Button>
+        <Button component={Link} to="/" mt="md">
+          {t('common.back_home')}
+        </Button>
       </Stack>
     </Center>
   );

@@ -9,7 +9,11 @@ export function GeneralSettingScreen() {
   return (
     <>
       <PageHeader subtitle={t('general_setting.subtitle')} />
-      {setting.isLoading && <Center py="xl"><Loader /></Center>}
+      {setting.isLoading && (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
       {setting.isError && <Alert color="red">{(setting.error as Error).message}</Alert>}
       {/* Keyed by the saved time so a save (or another tab's) starts the form from what the server holds. */}
       {setting.data && <GeneralSettingForm key={setting.data.updated_at ?? ''} setting={setting.data} />}

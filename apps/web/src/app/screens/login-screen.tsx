@@ -47,7 +47,9 @@ export function LoginScreen() {
     <PublicPage>
       <Stack gap={4} mb="lg">
         <Title order={2}>{t('login.title')}</Title>
-        <Text c="dimmed" size="sm">{t('login.subtitle')}</Text>
+        <Text c="dimmed" size="sm">
+          {t('login.subtitle')}
+        </Text>
       </Stack>
       <form onSubmit={submit} noValidate>
         <Stack>
@@ -76,14 +78,18 @@ export function LoginScreen() {
             {...form.getInputProps('password')}
           />
           <Group justify="flex-end" mt={-8}>
-            <Anchor component={Link} to="/forgot-password" size="sm" data-testid="forgot-password-link">{t('signup.forgot_link')}</Anchor>
+            <Anchor component={Link} to="/forgot-password" size="sm" data-testid="forgot-password-link">
+              {t('signup.forgot_link')}
+            </Anchor>
           </Group>
           <Button type="submit" size="md" loading={busy} fullWidth>
             {t('login.submit')}
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             {t('signup.no_account')}{' '}
-            <Anchor component={Link} to="/register" fw={600} data-testid="register-link">{t('signup.create_account_link')}</Anchor>
+            <Anchor component={Link} to="/register" fw={600} data-testid="register-link">
+              {t('signup.create_account_link')}
+            </Anchor>
           </Text>
         </Stack>
       </form>

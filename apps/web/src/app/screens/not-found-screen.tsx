@@ -11,7 +11,9 @@ export function NotFoundScreen() {
         <IconError404 size={96} stroke={1.2} color="var(--mantine-primary-color-filled)" />
         <Title order={2}>{t('not_found.title')}</Title>
         <Text c="dimmed">{t('not_found.text')}</Text>
-        <Button component={Link} to="/" mt="md">{t('common.back_home')}</Button>
+        <Button component={Link} to="/" mt="md">
+          {t('common.back_home')}
+        </Button>
       </Stack>
     </Center>
   );

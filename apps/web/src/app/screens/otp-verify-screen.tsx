@@ -17,7 +17,9 @@ export function OtpVerifyScreen() {
       ) : (
         <Stack align="center">
           <Text c="dimmed">{t('signup.verify_no_email')}</Text>
-          <Anchor component={Link} to="/register">{t('signup.create_account_link')}</Anchor>
+          <Anchor component={Link} to="/register">
+            {t('signup.create_account_link')}
+          </Anchor>
         </Stack>
       )}
     </PublicPage>

@@ -19,7 +19,16 @@ export function PaymentMethodsScreen() {
       columns={[
         { key: 'name', header: 'payment_method.name', sortable: true, render: (p) => <Text fw={500}>{p.name}</Text> },
         { key: 'type', header: 'payment_method.type', render: (p) => <Badge variant="light">{t(`payment_method.types.${p.type}`)}</Badge> },
-        { key: 'account_details', header: 'payment_method.account_details', render: (p) => p.account_details ?? <Text c="dimmed" size="sm">—</Text> },
+        {
+          key: 'account_details',
+          header: 'payment_method.account_details',
+          render: (p) =>
+            p.account_details ?? (
+              <Text c="dimmed" size="sm">
+                —
+              </Text>
+            ),
+        },
       ]}
     />
   );

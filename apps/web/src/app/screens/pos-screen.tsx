@@ -18,7 +18,9 @@ export function PosScreen() {
       <Group justify="space-between" px="md" h={60} wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Group gap="sm" wrap="nowrap">
           <Tooltip label={t('pos.back')}>
-            <ActionIcon component={Link} to="/" variant="subtle" size="lg" aria-label={t('pos.back')}><IconArrowLeft size={18} className={classes.flip} /></ActionIcon>
+            <ActionIcon component={Link} to="/" variant="subtle" size="lg" aria-label={t('pos.back')}>
+              <IconArrowLeft size={18} className={classes.flip} />
+            </ActionIcon>
           </Tooltip>
           <Logo compact={!wide} />
         </Group>
@@ -31,7 +33,9 @@ export function PosScreen() {
       <Center style={{ flex: 1 }} p="md">
         <Paper withBorder p="xl" maw={560} data-testid="empty-state">
           <Stack align="center" ta="center" gap="sm">
-            <ThemeIcon size={80} radius="xl" variant="light"><IconCashRegister size={44} stroke={1.4} /></ThemeIcon>
+            <ThemeIcon size={80} radius="xl" variant="light">
+              <IconCashRegister size={44} stroke={1.4} />
+            </ThemeIcon>
             <Title order={2}>{t('pages.sale-pos')}</Title>
             <Text c="dimmed">{t('upcoming.pos.text')}</Text>
           </Stack>

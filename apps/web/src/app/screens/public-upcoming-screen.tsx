@@ -15,15 +15,22 @@ export function PublicUpcomingScreen() {
     <Box mih="100vh">
       <Group justify="space-between" p="md">
         <Logo />
-        <Group gap="xs"><LanguageMenu /><ThemeMenu /></Group>
+        <Group gap="xs">
+          <LanguageMenu />
+          <ThemeMenu />
+        </Group>
       </Group>
       <Center px="md" py={40}>
         <Paper withBorder shadow="md" radius="lg" p="xl" maw={480} w="100%" data-testid="empty-state">
           <Stack align="center" ta="center" gap="sm">
-            <ThemeIcon size={64} radius="xl" variant="light"><IconUserPlus size={34} /></ThemeIcon>
+            <ThemeIcon size={64} radius="xl" variant="light">
+              <IconUserPlus size={34} />
+            </ThemeIcon>
             <Title order={2}>{t(`pages.${route?.name ?? 'register'}`)}</Title>
             <Text c="dimmed">{t('upcoming.signup.text')}</Text>
-            <Anchor component={Link} to="/login">{t('login.back_to_login')}</Anchor>
+            <Anchor component={Link} to="/login">
+              {t('login.back_to_login')}
+            </Anchor>
           </Stack>
         </Paper>
       </Center>

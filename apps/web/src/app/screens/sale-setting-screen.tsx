@@ -9,7 +9,11 @@ export function SaleSettingScreen() {
   return (
     <>
       <PageHeader subtitle={t('sale_setting.subtitle')} />
-      {settings.isLoading && <Center py="xl"><Loader /></Center>}
+      {settings.isLoading && (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
       {settings.isError && <Alert color="red">{(settings.error as Error).message}</Alert>}
       {settings.data && <SaleSettingForm key={settings.data.updated_at} settings={settings.data} />}
     </>

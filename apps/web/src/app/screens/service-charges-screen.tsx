@@ -28,9 +28,33 @@ export function ServiceChargesScreen() {
       Form={ServiceChargeForm}
       columns={[
         { key: 'name', header: 'service_charge.name', sortable: true, render: (s) => <Text fw={500}>{s.name}</Text> },
-        { key: 'type', header: 'service_charge.type', render: (s) => <Badge variant="light" color={s.type === 'fixed' ? 'grape' : undefined}>{t(`service_charge.types.${s.type}`)}</Badge> },
-        { key: 'value', header: 'service_charge.value', render: (s) => <Text dir="ltr" ff="monospace" size="sm">{chargeValue(s, lang)}</Text> },
-        { key: 'applies_to', header: 'service_charge.applies_to', render: (s) => <Badge variant="outline" color="gray">{t(`service_charge.applies.${s.applies_to}`)}</Badge> },
+        {
+          key: 'type',
+          header: 'service_charge.type',
+          render: (s) => (
+            <Badge variant="light" color={s.type === 'fixed' ? 'grape' : undefined}>
+              {t(`service_charge.types.${s.type}`)}
+            </Badge>
+          ),
+        },
+        {
+          key: 'value',
+          header: 'service_charge.value',
+          render: (s) => (
+            <Text dir="ltr" ff="monospace" size="sm">
+              {chargeValue(s, lang)}
+            </Text>
+          ),
+        },
+        {
+          key: 'applies_to',
+          header: 'service_charge.applies_to',
+          render: (s) => (
+            <Badge variant="outline" color="gray">
+              {t(`service_charge.applies.${s.applies_to}`)}
+            </Badge>
+          ),
+        },
       ]}
     />
   );

@@ -26,7 +26,9 @@ export function StockNotificationScreen() {
       <PageHeader />
       <Paper withBorder p="md">
         {rows.length === 0 && !list.isLoading ? (
-          <Text c="dimmed" ta="center" py="xl" data-testid="notifications-empty">{t('notifications.empty')}</Text>
+          <Text c="dimmed" ta="center" py="xl" data-testid="notifications-empty">
+            {t('notifications.empty')}
+          </Text>
         ) : (
           <Table.ScrollContainer minWidth={560}>
             <Table verticalSpacing="sm" striped>
@@ -42,11 +44,30 @@ export function StockNotificationScreen() {
               <Table.Tbody>
                 {rows.map((n) => (
                   <Table.Tr key={n.id}>
-                    <Table.Td><Group gap="sm" wrap="nowrap"><Avatar src={n.image ?? undefined} radius="md"><IconPackage size={18} /></Avatar><Text fw={500}>{n.name}</Text></Group></Table.Td>
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <Avatar src={n.image ?? undefined} radius="md">
+                          <IconPackage size={18} />
+                        </Avatar>
+                        <Text fw={500}>{n.name}</Text>
+                      </Group>
+                    </Table.Td>
                     <Table.Td>{n.branch_name}</Table.Td>
-                    <Table.Td><Badge color={Number(n.stock_level) <= 0 ? 'red' : 'orange'} variant="light">{n.stock_level}</Badge></Table.Td>
+                    <Table.Td>
+                      <Badge color={Number(n.stock_level) <= 0 ? 'red' : 'orange'} variant="light">
+                        {n.stock_level}
+                      </Badge>
+                    </Table.Td>
                     <Table.Td>{formatDateTime(n.created_at, lang)}</Table.Td>
-                    <Table.Td>{n.read_at ? <Text size="sm" c="dimmed">{t('notifications.read')}</Text> : <Badge>{t('notifications.unread')}</Badge>}</Table.Td>
+                    <Table.Td>
+                      {n.read_at ? (
+                        <Text size="sm" c="dimmed">
+                          {t('notifications.read')}
+                        </Text>
+                      ) : (
+                        <Badge>{t('notifications.unread')}</Badge>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -54,7 +75,9 @@ export function StockNotificationScreen() {
           </Table.ScrollContainer>
         )}
         {list.data && list.data.meta.last_page > 1 && (
-          <Group justify="flex-end" mt="md"><Pagination total={list.data.meta.last_page} value={state.page} onChange={(p) => update({ page: p })} size="sm" /></Group>
+          <Group justify="flex-end" mt="md">
+            <Pagination total={list.data.meta.last_page} value={state.page} onChange={(p) => update({ page: p })} size="sm" />
+          </Group>
         )}
       </Paper>
     </>

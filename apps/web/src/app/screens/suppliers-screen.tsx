@@ -3,7 +3,11 @@ import type { Supplier, SupplierInput } from '@posauto/shared/schemas/catalogue-
 import { CrudListPage } from '../../components/crud/crud-list-page';
 import { SupplierForm, suppliersResource } from '../../features/catalogue-settings';
 
-const dash = <Text c="dimmed" size="sm">—</Text>;
+const dash = (
+  <Text c="dimmed" size="sm">
+    —
+  </Text>
+);
 
 export function SuppliersScreen() {
   return (
@@ -18,11 +22,17 @@ export function SuppliersScreen() {
       Form={SupplierForm}
       columns={[
         {
-          key: 'name', header: 'supplier.name', sortable: true,
+          key: 'name',
+          header: 'supplier.name',
+          sortable: true,
           render: (s) => (
             <Stack gap={0}>
               <Text fw={500}>{s.name}</Text>
-              {s.company && <Text c="dimmed" size="xs">{s.company}</Text>}
+              {s.company && (
+                <Text c="dimmed" size="xs">
+                  {s.company}
+                </Text>
+              )}
             </Stack>
           ),
         },

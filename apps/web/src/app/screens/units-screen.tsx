@@ -23,8 +23,14 @@ export function UnitsScreen() {
         { key: 'name', header: 'unit.name', sortable: true, render: (u) => <Text fw={500}>{u.name}</Text> },
         { key: 'short_name', header: 'unit.short_name', render: (u) => u.short_name },
         {
-          key: 'base_unit', header: 'unit.base_unit',
-          render: (u) => u.base_unit_name ?? <Badge variant="light" color="gray">{t('unit.is_base')}</Badge>,
+          key: 'base_unit',
+          header: 'unit.base_unit',
+          render: (u) =>
+            u.base_unit_name ?? (
+              <Badge variant="light" color="gray">
+                {t('unit.is_base')}
+              </Badge>
+            ),
         },
         { key: 'operation_value', header: 'unit.operation_value', render: (u) => <span dir="ltr">{u.operation_value}</span> },
         { key: 'created_at', header: 'common.created_at', sortable: true, render: (u) => formatDate(u.created_at, lang) },

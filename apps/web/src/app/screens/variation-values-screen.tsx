@@ -2,7 +2,12 @@ import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { VariationValue, VariationValueInput } from '@posauto/shared/schemas/setting-lists';
 import { CrudListPage } from '../../components/crud/crud-list-page';
-import { useRefreshVariationsOnLeave, useVariationChoices, VariationValueForm, variationValuesResource } from '../../features/setting-lists';
+import {
+  useRefreshVariationsOnLeave,
+  useVariationChoices,
+  VariationValueForm,
+  variationValuesResource,
+} from '../../features/setting-lists';
 import { currentLanguage } from '../../lib/i18n';
 import { formatDate } from '../../lib/format';
 
@@ -29,9 +34,24 @@ export function VariationValuesScreen() {
         },
       ]}
       columns={[
-        { key: 'variation', header: 'variation_value.variation', sortable: true, render: (v) => <Badge variant="light" tt="none">{v.variation_name}</Badge> },
+        {
+          key: 'variation',
+          header: 'variation_value.variation',
+          sortable: true,
+          render: (v) => (
+            <Badge variant="light" tt="none">
+              {v.variation_name}
+            </Badge>
+          ),
+        },
         { key: 'name', header: 'variation_value.name', sortable: true, render: (v) => <Text fw={500}>{v.name}</Text> },
-        { key: 'sort_order', header: 'variation_value.sort_order', sortable: true, width: 110, render: (v) => <span dir="ltr">{v.sort_order}</span> },
+        {
+          key: 'sort_order',
+          header: 'variation_value.sort_order',
+          sortable: true,
+          width: 110,
+          render: (v) => <span dir="ltr">{v.sort_order}</span>,
+        },
         { key: 'created_at', header: 'common.created_at', sortable: true, render: (v) => formatDate(v.created_at, lang) },
       ]}
     />

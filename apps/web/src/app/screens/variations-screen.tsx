@@ -23,7 +23,13 @@ export function VariationsScreen() {
       Form={VariationForm}
       rowActions={(v) => (
         <Tooltip label={t('variation.manage_values')}>
-          <ActionIcon variant="subtle" component={Link} to={`/sub-variation-listing?variation_id=${v.id}`} aria-label={t('variation.manage_values')} data-testid="row-values">
+          <ActionIcon
+            variant="subtle"
+            component={Link}
+            to={`/sub-variation-listing?variation_id=${v.id}`}
+            aria-label={t('variation.manage_values')}
+            data-testid="row-values"
+          >
             <IconListDetails size={18} />
           </ActionIcon>
         </Tooltip>
@@ -31,17 +37,33 @@ export function VariationsScreen() {
       columns={[
         { key: 'name', header: 'variation.name', sortable: true, render: (v) => <Text fw={500}>{v.name}</Text> },
         {
-          key: 'values', header: 'variation.values',
+          key: 'values',
+          header: 'variation.values',
           render: (v) =>
             v.values.length ? (
               <Group gap={4}>
-                {v.values.map((x) => <Badge key={x.id} variant="light" color={x.status ? undefined : 'gray'} tt="none">{x.name}</Badge>)}
+                {v.values.map((x) => (
+                  <Badge key={x.id} variant="light" color={x.status ? undefined : 'gray'} tt="none">
+                    {x.name}
+                  </Badge>
+                ))}
               </Group>
             ) : (
-              <Text c="dimmed" size="sm">{t('variation.no_values')}</Text>
+              <Text c="dimmed" size="sm">
+                {t('variation.no_values')}
+              </Text>
             ),
         },
-        { key: 'description', header: 'variation.description', render: (v) => v.description ?? <Text c="dimmed" size="sm">—</Text> },
+        {
+          key: 'description',
+          header: 'variation.description',
+          render: (v) =>
+            v.description ?? (
+              <Text c="dimmed" size="sm">
+                —
+              </Text>
+            ),
+        },
         { key: 'created_at', header: 'common.created_at', sortable: true, render: (v) => formatDate(v.created_at, lang) },
       ]}
     />

@@ -6,7 +6,11 @@ import { WarehouseForm, warehousesResource } from '../../features/shop-settings'
 import { formatDate } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 
-const dash = <Text c="dimmed" size="sm">—</Text>;
+const dash = (
+  <Text c="dimmed" size="sm">
+    —
+  </Text>
+);
 
 export function WarehousesScreen() {
   const { t } = useTranslation();
@@ -24,16 +28,47 @@ export function WarehousesScreen() {
       Form={WarehouseForm}
       columns={[
         {
-          key: 'name', header: 'warehouse.name', sortable: true,
+          key: 'name',
+          header: 'warehouse.name',
+          sortable: true,
           render: (w) => (
             <Stack gap={4} align="flex-start">
-              <Text fw={500}><bdi>{w.name}</bdi></Text>
-              {w.is_default && <Badge variant="light" size="sm" data-testid="default-badge">{t('warehouse.default_badge')}</Badge>}
+              <Text fw={500}>
+                <bdi>{w.name}</bdi>
+              </Text>
+              {w.is_default && (
+                <Badge variant="light" size="sm" data-testid="default-badge">
+                  {t('warehouse.default_badge')}
+                </Badge>
+              )}
             </Stack>
           ),
         },
-        { key: 'address', header: 'warehouse.address', width: 280, render: (w) => (w.address ? <Text size="sm"><bdi>{w.address}</bdi></Text> : dash) },
-        { key: 'phone', header: 'warehouse.phone', render: (w) => (w.phone ? <Text size="sm" dir="ltr" style={{ whiteSpace: 'nowrap' }}>{w.phone}</Text> : dash) },
+        {
+          key: 'address',
+          header: 'warehouse.address',
+          width: 280,
+          render: (w) =>
+            w.address ? (
+              <Text size="sm">
+                <bdi>{w.address}</bdi>
+              </Text>
+            ) : (
+              dash
+            ),
+        },
+        {
+          key: 'phone',
+          header: 'warehouse.phone',
+          render: (w) =>
+            w.phone ? (
+              <Text size="sm" dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                {w.phone}
+              </Text>
+            ) : (
+              dash
+            ),
+        },
         { key: 'users_count', header: 'warehouse.users_count', align: 'center', width: 100, render: (w) => w.users_count },
         { key: 'created_at', header: 'common.created_at', sortable: true, render: (w) => formatDate(w.created_at, lang) },
       ]}

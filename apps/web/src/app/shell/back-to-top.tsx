@@ -13,8 +13,15 @@ export function BackToTop() {
     <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
       <Transition transition="slide-up" mounted={scroll.y > BACK_TO_TOP_THRESHOLD}>
         {(styles) => (
-          <ActionIcon size="xl" radius="xl" variant="filled" style={styles} aria-label={t('common.back_to_top')} data-testid="back-to-top"
-            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+          <ActionIcon
+            size="xl"
+            radius="xl"
+            variant="filled"
+            style={styles}
+            aria-label={t('common.back_to_top')}
+            data-testid="back-to-top"
+            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          >
             <IconArrowUp size={20} />
           </ActionIcon>
         )}

@@ -51,19 +51,40 @@ export function GlobalSearch() {
 
   return (
     <>
-      <UnstyledButton onClick={() => spotlight.open()} aria-label={t('search.placeholder')} data-testid="search-trigger"
-        style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)', padding: '6px 10px' }}>
+      <UnstyledButton
+        onClick={() => spotlight.open()}
+        aria-label={t('search.placeholder')}
+        data-testid="search-trigger"
+        style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)', padding: '6px 10px' }}
+      >
         <Group gap="xs" wrap="nowrap">
           <IconSearch size={16} />
-          <Text size="sm" c="dimmed" visibleFrom="md">{t('search.placeholder')}</Text>
-          <Kbd size="xs" visibleFrom="md">Ctrl + K</Kbd>
+          <Text size="sm" c="dimmed" visibleFrom="md">
+            {t('search.placeholder')}
+          </Text>
+          <Kbd size="xs" visibleFrom="md">
+            Ctrl + K
+          </Kbd>
         </Group>
       </UnstyledButton>
-      <Spotlight.Root query={query} onQueryChange={setQuery} shortcut={['mod + K']} size={600} zIndex={2000} scrollable maxHeight={420}
-        onSpotlightOpen={() => setRecent(readRecent())} clearQueryOnClose>
+      <Spotlight.Root
+        query={query}
+        onQueryChange={setQuery}
+        shortcut={['mod + K']}
+        size={600}
+        zIndex={2000}
+        scrollable
+        maxHeight={420}
+        onSpotlightOpen={() => setRecent(readRecent())}
+        clearQueryOnClose
+      >
         <Spotlight.Search placeholder={t('search.placeholder')} leftSection={<IconSearch size={18} />} data-testid="search-input" />
         <Spotlight.ActionsList>
-          {!q && recent.length > 0 && <Text size="xs" fw={700} c="dimmed" px="md" pt="xs">{t('search.recent')}</Text>}
+          {!q && recent.length > 0 && (
+            <Text size="xs" fw={700} c="dimmed" px="md" pt="xs">
+              {t('search.recent')}
+            </Text>
+          )}
           {items.map((item) => {
             const Icon = q ? menuIcon(item.icon) : IconClock;
             return (
@@ -71,8 +92,12 @@ export function GlobalSearch() {
                 <Group wrap="nowrap" gap="sm">
                   <Icon size={18} stroke={1.6} />
                   <div style={{ minWidth: 0 }}>
-                    <Text size="sm" truncate>{item.title}</Text>
-                    <Text size="xs" c="dimmed" truncate>{item.subtitle}</Text>
+                    <Text size="sm" truncate>
+                      {item.title}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {item.subtitle}
+                    </Text>
                   </div>
                 </Group>
               </Spotlight.Action>

@@ -17,29 +17,70 @@ function TopEntry({ item, pathname }: { item: MenuItem; pathname: string }) {
   const variant = active ? 'light' : 'subtle';
   if (item.href) {
     return (
-      <Button component="a" href={item.href} target={item.target} rel="noopener noreferrer" variant="subtle" color="gray" size="sm"
-        leftSection={<Icon size={18} />} rightSection={<IconExternalLink size={14} />}>
+      <Button
+        component="a"
+        href={item.href}
+        target={item.target}
+        rel="noopener noreferrer"
+        variant="subtle"
+        color="gray"
+        size="sm"
+        leftSection={<Icon size={18} />}
+        rightSection={<IconExternalLink size={14} />}
+      >
         {t(`menu.${item.name}`)}
       </Button>
     );
   }
   if (!item.children) {
     return (
-      <Button component={Link} to={item.to!} variant={variant} color={active ? undefined : 'gray'} size="sm" leftSection={<Icon size={18} />} data-menu={item.name}>
+      <Button
+        component={Link}
+        to={item.to!}
+        variant={variant}
+        color={active ? undefined : 'gray'}
+        size="sm"
+        leftSection={<Icon size={18} />}
+        data-menu={item.name}
+      >
         {t(`menu.${item.name}`)}
       </Button>
     );
   }
   return (
-    <Menu trigger="click" openDelay={OPEN_DELAY} closeDelay={CLOSE_DELAY} closeOnEscape closeOnClickOutside closeOnItemClick withinPortal shadow="md" position="bottom-start" zIndex={2000}>
+    <Menu
+      trigger="click"
+      openDelay={OPEN_DELAY}
+      closeDelay={CLOSE_DELAY}
+      closeOnEscape
+      closeOnClickOutside
+      closeOnItemClick
+      withinPortal
+      shadow="md"
+      position="bottom-start"
+      zIndex={2000}
+    >
       <Menu.Target>
-        <Button variant={variant} color={active ? undefined : 'gray'} size="sm" leftSection={<Icon size={18} />} rightSection={<IconChevronDown size={14} />} data-menu={item.name}>
+        <Button
+          variant={variant}
+          color={active ? undefined : 'gray'}
+          size="sm"
+          leftSection={<Icon size={18} />}
+          rightSection={<IconChevronDown size={14} />}
+          data-menu={item.name}
+        >
           {t(`menu.${item.name}`)}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {item.children.map((child) => (
-          <Menu.Item key={child.name} component={Link} to={child.to!} data-active={isActive(child, pathname) || undefined} data-menu={child.name}>
+          <Menu.Item
+            key={child.name}
+            component={Link}
+            to={child.to!}
+            data-active={isActive(child, pathname) || undefined}
+            data-menu={child.name}
+          >
             {t(`menu.${child.name}`)}
           </Menu.Item>
         ))}
@@ -56,7 +97,9 @@ export function HorizontalMenu({ items }: { items: MenuItem[] }) {
   const entries = [home!, ...items.filter((i) => !i.heading && i.name !== 'dashboard'), ...extra];
   return (
     <Group gap={4} wrap="wrap" component="nav" aria-label={t('nav.main')} data-testid="main-menu">
-      {entries.map((item) => <TopEntry key={item.name} item={item} pathname={pathname} />)}
+      {entries.map((item) => (
+        <TopEntry key={item.name} item={item} pathname={pathname} />
+      ))}
     </Group>
   );
 }

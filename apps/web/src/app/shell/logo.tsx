@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next';
 export function Logo({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Group renderRoot={(props) => <Link to="/" {...props} />} gap="xs" wrap="nowrap" style={{ textDecoration: 'none', color: 'inherit' }} aria-label={t('app.name')}>
+    <Group
+      renderRoot={(props) => <Link to="/" {...props} />}
+      gap="xs"
+      wrap="nowrap"
+      style={{ textDecoration: 'none', color: 'inherit' }}
+      aria-label={t('app.name')}
+    >
       <ThemeIcon size="lg" radius="md" variant="filled">
         <IconCashRegister size={20} />
       </ThemeIcon>

@@ -13,7 +13,11 @@ import { currentLanguage } from '../../lib/i18n';
 import { notifyError } from '../../lib/notify';
 
 export function useGeneralSetting() {
-  return useQuery({ queryKey: ['general_setting'], queryFn: () => api.get<GeneralSettingResponse>('/api/v1/general_setting'), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['general_setting'],
+    queryFn: () => api.get<GeneralSettingResponse>('/api/v1/general_setting'),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** The stock notification bell: hidden for branch users (spec), and for users who cannot see stock. */
@@ -49,25 +53,55 @@ function Bell() {
     <>
       <Tooltip label={t('notifications.title')}>
         <Indicator label={unread} size={16} disabled={unread === 0} offset={4} color="red">
-          <ActionIcon variant="default" size="lg" onClick={() => setOpened((o) => !o)} aria-label={t('notifications.title')} data-testid="notification-bell">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => setOpened((o) => !o)}
+            aria-label={t('notifications.title')}
+            data-testid="notification-bell"
+          >
             <IconBell size={18} />
           </ActionIcon>
         </Indicator>
       </Tooltip>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('notifications.title')} size={600} zIndex={2000}
-        styles={{ content: { maxHeight: 500, display: 'flex', flexDirection: 'column' }, body: { display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 } }}
-        data-testid="notification-dialog">
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('notifications.title')}
+        size={600}
+        zIndex={2000}
+        styles={{
+          content: { maxHeight: 500, display: 'flex', flexDirection: 'column' },
+          body: { display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 },
+        }}
+        data-testid="notification-dialog"
+      >
         <ScrollArea.Autosize mah={330} offsetScrollbars>
           {items.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl" data-testid="notifications-empty">{t('notifications.empty')}</Text>
+            <Text c="dimmed" ta="center" py="xl" data-testid="notifications-empty">
+              {t('notifications.empty')}
+            </Text>
           ) : (
             <Stack gap="xs">
               {items.map((n) => (
-                <Group key={n.id} wrap="nowrap" gap="sm" p="xs" style={{ borderRadius: 8, background: n.isRead ? undefined : 'var(--mantine-primary-color-light)' }} data-testid="notification-item">
-                  <Avatar src={n.image ?? undefined} radius="md" size={44}><IconPackage size={22} /></Avatar>
+                <Group
+                  key={n.id}
+                  wrap="nowrap"
+                  gap="sm"
+                  p="xs"
+                  style={{ borderRadius: 8, background: n.isRead ? undefined : 'var(--mantine-primary-color-light)' }}
+                  data-testid="notification-item"
+                >
+                  <Avatar src={n.image ?? undefined} radius="md" size={44}>
+                    <IconPackage size={22} />
+                  </Avatar>
                   <div style={{ flex: 1, minWidth: 0 }}>
-                    <Text size="sm" fw={600} truncate>{n.name}</Text>
-                    <Text size="xs" c="dimmed">{formatDateTime(n.createt_at, lang)}</Text>
+                    <Text size="sm" fw={600} truncate>
+                      {n.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(n.createt_at, lang)}
+                    </Text>
                   </div>
                   <Badge color={Number(n.stock_level) <= 0 ? 'red' : 'orange'} variant="light">
                     {t('notifications.stock_level', { level: n.stock_level })}
@@ -78,10 +112,24 @@ function Bell() {
           )}
         </ScrollArea.Autosize>
         <Group justify="space-between" mt="md">
-          <Button variant="default" onClick={() => markAll.mutate()} loading={markAll.isPending} disabled={unread === 0} data-testid="mark-all-read">
+          <Button
+            variant="default"
+            onClick={() => markAll.mutate()}
+            loading={markAll.isPending}
+            disabled={unread === 0}
+            data-testid="mark-all-read"
+          >
             {t('notifications.mark_all')}
           </Button>
-          <Button onClick={() => { setOpened(false); navigate('/stock-notification'); }} data-testid="see-all">{t('notifications.see_all')}</Button>
+          <Button
+            onClick={() => {
+              setOpened(false);
+              navigate('/stock-notification');
+            }}
+            data-testid="see-all"
+          >
+            {t('notifications.see_all')}
+          </Button>
         </Group>
       </Modal>
     </>

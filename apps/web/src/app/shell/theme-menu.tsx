@@ -25,8 +25,13 @@ export function ThemeMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         {OPTIONS.map((o) => (
-          <Menu.Item key={o.value} leftSection={<o.icon size={16} />} rightSection={colorScheme === o.value ? <IconCheck size={14} /> : null}
-            onClick={() => setColorScheme(o.value)} data-testid={`theme-${o.value}`}>
+          <Menu.Item
+            key={o.value}
+            leftSection={<o.icon size={16} />}
+            rightSection={colorScheme === o.value ? <IconCheck size={14} /> : null}
+            onClick={() => setColorScheme(o.value)}
+            data-testid={`theme-${o.value}`}
+          >
             {t(o.label)}
           </Menu.Item>
         ))}

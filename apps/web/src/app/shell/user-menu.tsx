@@ -21,25 +21,42 @@ export function UserMenu() {
   const theme = useMantineTheme();
   const logout = useLogout();
   if (!user) return null;
-  const initials = user.data.name.split(/\s+/).map((p) => p[0]).join('').slice(0, 2).toUpperCase();
+  const initials = user.data.name
+    .split(/\s+/)
+    .map((p) => p[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={240} zIndex={2000}>
       <Menu.Target>
         <UnstyledButton aria-label={user.data.name} data-testid="user-menu">
-          <Avatar radius="xl" color={theme.primaryColor} variant="filled">{initials}</Avatar>
+          <Avatar radius="xl" color={theme.primaryColor} variant="filled">
+            {initials}
+          </Avatar>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
         <Group px="sm" py="xs" gap="xs" wrap="nowrap">
-          <Avatar radius="xl" color={theme.primaryColor} variant="light">{initials}</Avatar>
+          <Avatar radius="xl" color={theme.primaryColor} variant="light">
+            {initials}
+          </Avatar>
           <div style={{ minWidth: 0 }}>
-            <Text size="sm" fw={600} truncate data-testid="user-name">{user.data.name}</Text>
-            <Text size="xs" c="dimmed" truncate data-testid="user-role">{user.data.role_name}</Text>
+            <Text size="sm" fw={600} truncate data-testid="user-name">
+              {user.data.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate data-testid="user-role">
+              {user.data.role_name}
+            </Text>
           </div>
         </Group>
         <Menu.Divider />
-        <Menu.Item component={Link} to="/update-profile" leftSection={<IconUser size={16} />}>{t('pages.update-profile')}</Menu.Item>
-        <Menu.Item component={Link} to="/change-password" leftSection={<IconKey size={16} />}>{t('pages.change-password')}</Menu.Item>
+        <Menu.Item component={Link} to="/update-profile" leftSection={<IconUser size={16} />}>
+          {t('pages.update-profile')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/change-password" leftSection={<IconKey size={16} />}>
+          {t('pages.change-password')}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={() => void logout()} data-testid="logout">
           {t('common.logout')}

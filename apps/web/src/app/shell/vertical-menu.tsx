@@ -43,15 +43,33 @@ export function VerticalMenu({ items, onNavigate }: Props) {
               data-menu={item.name}
             >
               {item.children.map((child) => (
-                <NavLink key={child.name} component={Link} to={child.to!} label={t(`menu.${child.name}`)} active={isActive(child, pathname)}
-                  onClick={onNavigate} className={classes.link} data-menu={child.name} />
+                <NavLink
+                  key={child.name}
+                  component={Link}
+                  to={child.to!}
+                  label={t(`menu.${child.name}`)}
+                  active={isActive(child, pathname)}
+                  onClick={onNavigate}
+                  className={classes.link}
+                  data-menu={child.name}
+                />
               ))}
             </NavLink>
           );
         }
         return (
-          <NavLink key={item.name} component={Link} to={item.to!} label={t(`menu.${item.name}`)} leftSection={<Icon size={20} stroke={1.6} />}
-            active={isActive(item, pathname)} onClick={onNavigate} variant="light" className={classes.link} data-menu={item.name} />
+          <NavLink
+            key={item.name}
+            component={Link}
+            to={item.to!}
+            label={t(`menu.${item.name}`)}
+            leftSection={<Icon size={20} stroke={1.6} />}
+            active={isActive(item, pathname)}
+            onClick={onNavigate}
+            variant="light"
+            className={classes.link}
+            data-menu={item.name}
+          />
         );
       })}
     </Stack>
@@ -65,31 +83,64 @@ export function RailMenu({ items }: Props) {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <Stack gap={6} align="center" component="nav" aria-label={t('nav.main')} data-testid="main-menu">
-      {items.filter((i) => !i.heading).map((item) => {
-        const Icon = menuIcon(item.icon);
-        const active = isActive(item, pathname);
-        const common = { className: classes.railButton, 'data-active': active || undefined, 'aria-label': t(`menu.${item.name}`), 'data-menu': item.name };
-        const button = item.children ? (
-          <UnstyledButton {...common} onClick={() => setOpen(open === item.name ? null : item.name)}><Icon size={22} stroke={1.6} /></UnstyledButton>
-        ) : (
-          <UnstyledButton {...common} component={Link} to={item.to!}><Icon size={22} stroke={1.6} /></UnstyledButton>
-        );
-        if (!item.children) return <Tooltip key={item.name} label={t(`menu.${item.name}`)} position="right" withArrow>{button}</Tooltip>;
-        return (
-          <Popover key={item.name} opened={open === item.name} onChange={(o) => setOpen(o ? item.name : null)} position="right-start" withArrow shadow="md" zIndex={2000}>
-            <Popover.Target>{button}</Popover.Target>
-            <Popover.Dropdown p={6}>
-              <Text size="xs" fw={700} c="dimmed" px="xs" pb={4}>{t(`menu.${item.name}`)}</Text>
-              <Box w={220}>
-                {item.children.map((child) => (
-                  <NavLink key={child.name} component={Link} to={child.to!} label={t(`menu.${child.name}`)} active={isActive(child, pathname)}
-                    onClick={() => setOpen(null)} rightSection={<IconChevronRight size={14} className={classes.flip} />} />
-                ))}
-              </Box>
-            </Popover.Dropdown>
-          </Popover>
-        );
-      })}
+      {items
+        .filter((i) => !i.heading)
+        .map((item) => {
+          const Icon = menuIcon(item.icon);
+          const active = isActive(item, pathname);
+          const common = {
+            className: classes.railButton,
+            'data-active': active || undefined,
+            'aria-label': t(`menu.${item.name}`),
+            'data-menu': item.name,
+          };
+          const button = item.children ? (
+            <UnstyledButton {...common} onClick={() => setOpen(open === item.name ? null : item.name)}>
+              <Icon size={22} stroke={1.6} />
+            </UnstyledButton>
+          ) : (
+            <UnstyledButton {...common} component={Link} to={item.to!}>
+              <Icon size={22} stroke={1.6} />
+            </UnstyledButton>
+          );
+          if (!item.children)
+            return (
+              <Tooltip key={item.name} label={t(`menu.${item.name}`)} position="right" withArrow>
+                {button}
+              </Tooltip>
+            );
+          return (
+            <Popover
+              key={item.name}
+              opened={open === item.name}
+              onChange={(o) => setOpen(o ? item.name : null)}
+              position="right-start"
+              withArrow
+              shadow="md"
+              zIndex={2000}
+            >
+              <Popover.Target>{button}</Popover.Target>
+              <Popover.Dropdown p={6}>
+                <Text size="xs" fw={700} c="dimmed" px="xs" pb={4}>
+                  {t(`menu.${item.name}`)}
+                </Text>
+                <Box w={220}>
+                  {item.children.map((child) => (
+                    <NavLink
+                      key={child.name}
+                      component={Link}
+                      to={child.to!}
+                      label={t(`menu.${child.name}`)}
+                      active={isActive(child, pathname)}
+                      onClick={() => setOpen(null)}
+                      rightSection={<IconChevronRight size={14} className={classes.flip} />}
+                    />
+                  ))}
+                </Box>
+              </Popover.Dropdown>
+            </Popover>
+          );
+        })}
     </Stack>
   );
 }

@@ -88,31 +88,51 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
   const startEdit = (row: T) => (cfg.editTo ? navigate(cfg.editTo(row)) : setEditing(row));
 
   const statusColumn: Column<T> = {
-    key: 'status', header: 'common.status', sortable: true, width: 110,
+    key: 'status',
+    header: 'common.status',
+    sortable: true,
+    width: 110,
     render: (row) => (
       <Switch
         checked={Boolean(row.status)}
         disabled={!can.status || Boolean(cfg.locked?.(row))}
         aria-label={t('common.status')}
         data-testid="row-status"
-        onChange={(e) => m.setStatus.mutate({ id: row.id, status: e.currentTarget.checked }, { onSuccess: () => notifySuccess('messages.status_updated'), onError: notifyError })}
+        onChange={(e) =>
+          m.setStatus.mutate(
+            { id: row.id, status: e.currentTarget.checked },
+            { onSuccess: () => notifySuccess('messages.status_updated'), onError: notifyError },
+          )
+        }
       />
     ),
   };
   const actionsColumn: Column<T> = {
-    key: 'actions', header: 'common.actions', width: 110, align: 'center',
+    key: 'actions',
+    header: 'common.actions',
+    width: 110,
+    align: 'center',
     render: (row) => (
       <Group gap={4} justify="center" wrap="nowrap">
         {cfg.rowActions?.(row)}
         {can.edit && (
           <Tooltip label={t('common.edit')}>
-            <ActionIcon variant="subtle" onClick={() => startEdit(row)} aria-label={t('common.edit')} data-testid="row-edit"><IconEdit size={18} /></ActionIcon>
+            <ActionIcon variant="subtle" onClick={() => startEdit(row)} aria-label={t('common.edit')} data-testid="row-edit">
+              <IconEdit size={18} />
+            </ActionIcon>
           </Tooltip>
         )}
         {can.delete && !cfg.locked?.(row) && (
           <Tooltip label={t('common.delete')}>
-            <ActionIcon variant="subtle" color="red" aria-label={t('common.delete')} data-testid="row-delete"
-              onClick={() => confirmDelete(() => m.remove.mutate(row.id, { onSuccess: () => notifySuccess('messages.deleted'), onError: notifyError }))}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('common.delete')}
+              data-testid="row-delete"
+              onClick={() =>
+                confirmDelete(() => m.remove.mutate(row.id, { onSuccess: () => notifySuccess('messages.deleted'), onError: notifyError }))
+              }
+            >
               <IconTrash size={18} />
             </ActionIcon>
           </Tooltip>
@@ -131,9 +151,16 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
     });
   const selectColumn: Column<T> | null = cfg.selection
     ? {
-        key: 'select', header: cfg.selection.header, width: 48,
+        key: 'select',
+        header: cfg.selection.header,
+        width: 48,
         render: (row) => (
-          <Checkbox checked={selected.has(row.id)} onChange={(e) => select([row], e.currentTarget.checked)} aria-label={t(cfg.selection!.header)} data-testid="row-select" />
+          <Checkbox
+            checked={selected.has(row.id)}
+            onChange={(e) => select([row], e.currentTarget.checked)}
+            aria-label={t(cfg.selection!.header)}
+            data-testid="row-select"
+          />
         ),
       }
     : null;
@@ -157,7 +184,11 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
           <>
             {cfg.actions}
             {cfg.exportable !== false && <ExportMenu path={cfg.resource.path} query={query} />}
-            {can.create && <Button leftSection={<IconPlus size={16} />} onClick={startCreate} data-testid="create">{t('common.add_new')}</Button>}
+            {can.create && (
+              <Button leftSection={<IconPlus size={16} />} onClick={startCreate} data-testid="create">
+                {t('common.add_new')}
+              </Button>
+            )}
           </>
         }
       />
@@ -167,8 +198,18 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
           <ListSearch state={state} update={update} placeholder={cfg.searchPlaceholder} />
           <Group gap="sm">
             {filters.map((f) => (
-              <Select key={f.key} w={200} placeholder={t(f.placeholder)} aria-label={t(f.placeholder)} data={f.data} clearable searchable
-                value={state.filters[f.key] ?? null} onChange={(v) => update({ filters: { [f.key]: v ?? undefined } })} data-testid={`filter-${f.key}`} />
+              <Select
+                key={f.key}
+                w={200}
+                placeholder={t(f.placeholder)}
+                aria-label={t(f.placeholder)}
+                data={f.data}
+                clearable
+                searchable
+                value={state.filters[f.key] ?? null}
+                onChange={(v) => update({ filters: { [f.key]: v ?? undefined } })}
+                data-testid={`filter-${f.key}`}
+              />
             ))}
             {cfg.withStatus && (
               <Select
@@ -176,7 +217,11 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
                 aria-label={t('common.status')}
                 value={state.status ?? 'all'}
                 onChange={(v) => update({ status: v === 'active' || v === 'inactive' ? v : undefined })}
-                data={[{ value: 'all', label: t('common.all_statuses') }, { value: 'active', label: t('common.active') }, { value: 'inactive', label: t('common.inactive') }]}
+                data={[
+                  { value: 'all', label: t('common.all_statuses') },
+                  { value: 'active', label: t('common.active') },
+                  { value: 'inactive', label: t('common.inactive') },
+                ]}
                 allowDeselect={false}
               />
             )}
@@ -201,11 +246,22 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
       </Paper>
 
       {cfg.Form && (
-        <Modal opened={editing !== undefined} onClose={() => setEditing(undefined)} title={t((editing ? cfg.editTitle : cfg.createTitle) ?? cfg.title)} centered size="lg" zIndex={2000}>
+        <Modal
+          opened={editing !== undefined}
+          onClose={() => setEditing(undefined)}
+          title={t((editing ? cfg.editTitle : cfg.createTitle) ?? cfg.title)}
+          centered
+          size="lg"
+          zIndex={2000}
+        >
           {editing !== undefined && <cfg.Form item={editing} submit={submit} onCancel={() => setEditing(undefined)} />}
         </Modal>
       )}
-      {list.isError && <Text c="red" size="sm">{(list.error as Error).message}</Text>}
+      {list.isError && (
+        <Text c="red" size="sm">
+          {(list.error as Error).message}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -22,13 +22,23 @@ export function ExportMenu({ path, query }: { path: string; query: QueryParams }
   return (
     <Menu position="bottom-end" shadow="md" withinPortal>
       <Menu.Target>
-        <Button variant="default" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} loading={busy} data-testid="export-menu">
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          rightSection={<IconChevronDown size={14} />}
+          loading={busy}
+          data-testid="export-menu"
+        >
           {t('common.export')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void run('xlsx')} data-testid="export-xlsx">{t('common.export_xlsx')}</Menu.Item>
-        <Menu.Item leftSection={<IconFileTypeCsv size={16} />} onClick={() => void run('csv')} data-testid="export-csv">{t('common.export_csv')}</Menu.Item>
+        <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void run('xlsx')} data-testid="export-xlsx">
+          {t('common.export_xlsx')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconFileTypeCsv size={16} />} onClick={() => void run('csv')} data-testid="export-csv">
+          {t('common.export_csv')}
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -6,8 +6,14 @@ export function FormActions({ saving, onCancel, mt = 'sm' }: { saving: boolean; 
   const { t } = useTranslation();
   return (
     <Group justify="flex-end" mt={mt}>
-      {onCancel && <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>}
-      <Button type="submit" loading={saving} data-testid="save">{t('common.save')}</Button>
+      {onCancel && (
+        <Button variant="default" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+      )}
+      <Button type="submit" loading={saving} data-testid="save">
+        {t('common.save')}
+      </Button>
     </Group>
   );
 }

@@ -36,7 +36,17 @@ export function ListSearch({ state, update, placeholder }: { state: ListState; u
 }
 
 /** Rows per page (10/25/50/100/All), the shown range and the pager under a list. */
-export function ListFooter({ state, update, meta, shown }: { state: ListState; update: Update; meta: ListMeta | undefined; shown: number }) {
+export function ListFooter({
+  state,
+  update,
+  meta,
+  shown,
+}: {
+  state: ListState;
+  update: Update;
+  meta: ListMeta | undefined;
+  shown: number;
+}) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const from = meta && meta.total ? (meta.page - 1) * (meta.per_page === 'all' ? 0 : Number(meta.per_page)) + 1 : 0;
@@ -44,7 +54,9 @@ export function ListFooter({ state, update, meta, shown }: { state: ListState; u
   return (
     <Group justify="space-between" mt="md" gap="sm">
       <Group gap="xs">
-        <Text size="sm" c="dimmed">{t('common.rows_per_page')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('common.rows_per_page')}
+        </Text>
         <Select
           w={90}
           size="xs"
@@ -62,8 +74,16 @@ export function ListFooter({ state, update, meta, shown }: { state: ListState; u
         )}
       </Group>
       {meta && meta.last_page > 1 && (
-        <Pagination total={meta.last_page} value={meta.page} onChange={(p) => update({ page: p })} size="sm" siblings={1}
-          getControlProps={(control) => ({ 'aria-label': t(control === 'previous' ? 'common.previous' : control === 'next' ? 'common.next' : 'common.page') })} />
+        <Pagination
+          total={meta.last_page}
+          value={meta.page}
+          onChange={(p) => update({ page: p })}
+          size="sm"
+          siblings={1}
+          getControlProps={(control) => ({
+            'aria-label': t(control === 'previous' ? 'common.previous' : control === 'next' ? 'common.next' : 'common.page'),
+          })}
+        />
       )}
     </Group>
   );

@@ -60,7 +60,15 @@ export function useListState(filterKeys: readonly string[] = NO_FILTERS) {
   );
 
   const query = useMemo(
-    () => ({ page: state.page, per_page: state.perPage, search: state.search || undefined, sort: state.sort, order: state.order, status: state.status, ...state.filters }),
+    () => ({
+      page: state.page,
+      per_page: state.perPage,
+      search: state.search || undefined,
+      sort: state.sort,
+      order: state.order,
+      status: state.status,
+      ...state.filters,
+    }),
     [state],
   );
   return { state, update, query };

@@ -10,7 +10,11 @@ import { zodValidator } from '../../lib/zod-form';
  * A form validated by the shared zod schema; on submit, server field errors land on their fields and
  * anything else becomes a notification. Nothing is closed or cleared unless the save succeeded.
  */
-export function useEntityForm<V extends Record<string, unknown>>(schema: z.ZodType, initialValues: V, save: (values: V) => Promise<unknown>) {
+export function useEntityForm<V extends Record<string, unknown>>(
+  schema: z.ZodType,
+  initialValues: V,
+  save: (values: V) => Promise<unknown>,
+) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const form: UseFormReturnType<V> = useForm<V>({ mode: 'uncontrolled', initialValues, validate: zodValidator(schema, t) as never });

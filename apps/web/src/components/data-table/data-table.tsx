@@ -38,10 +38,21 @@ export function DataTable<T extends { id: string }>({ columns, rows, loading, so
                 return (
                   <Table.Th key={c.key} w={c.width} style={{ textAlign: c.align ?? 'start' }} aria-sort={ariaSort}>
                     {c.sortable ? (
-                      <UnstyledButton onClick={() => onSort(c.key)} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontWeight: 700 }}
-                        aria-label={`${t(c.header)}: ${t(active && order === 'asc' ? 'common.sort_desc' : 'common.sort_asc')}`}>
+                      <UnstyledButton
+                        onClick={() => onSort(c.key)}
+                        style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontWeight: 700 }}
+                        aria-label={`${t(c.header)}: ${t(active && order === 'asc' ? 'common.sort_desc' : 'common.sort_asc')}`}
+                      >
                         {t(c.header)}
-                        {active ? (order === 'asc' ? <IconSortAscending size={14} /> : <IconSortDescending size={14} />) : <IconArrowsSort size={14} opacity={0.4} />}
+                        {active ? (
+                          order === 'asc' ? (
+                            <IconSortAscending size={14} />
+                          ) : (
+                            <IconSortDescending size={14} />
+                          )
+                        ) : (
+                          <IconArrowsSort size={14} opacity={0.4} />
+                        )}
                       </UnstyledButton>
                     ) : (
                       t(c.header)
@@ -55,7 +66,9 @@ export function DataTable<T extends { id: string }>({ columns, rows, loading, so
             {rows.map((row) => (
               <Table.Tr key={row.id}>
                 {columns.map((c) => (
-                  <Table.Td key={c.key} style={{ textAlign: c.align ?? 'start' }}>{c.render(row)}</Table.Td>
+                  <Table.Td key={c.key} style={{ textAlign: c.align ?? 'start' }}>
+                    {c.render(row)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}

@@ -7,24 +7,60 @@ const messages = (r: { error?: { issues: Array<{ path: PropertyKey[]; message: s
 
 describe('form rules', () => {
   it('shows a mismatched confirmation even while a choice is missing', () => {
-    const schema = confirmMatches(confirmMatches(registerBodySchema, 'email', 'confirm_email', 'validation.confirm_email_mismatch', true),
-      'password', 'confirm_password', 'validation.confirm_password_mismatch');
-    const values = { first_name: 'A', last_name: 'B', email: 'a@shop.test', confirm_email: 'b@shop.test', password: '123456', confirm_password: '1234567', package: null };
+    const schema = confirmMatches(
+      confirmMatches(registerBodySchema, 'email', 'confirm_email', 'validation.confirm_email_mismatch', true),
+      'password',
+      'confirm_password',
+      'validation.confirm_password_mismatch',
+    );
+    const values = {
+      first_name: 'A',
+      last_name: 'B',
+      email: 'a@shop.test',
+      confirm_email: 'b@shop.test',
+      password: '123456',
+      confirm_password: '1234567',
+      package: null,
+    };
     expect(messages(registerBodySchema.safeParse(values))).toEqual({ package: 'validation.package_required' });
     expect(messages(schema.safeParse(values))).toEqual({
-      package: 'validation.package_required', confirm_email: 'validation.confirm_email_mismatch', confirm_password: 'validation.confirm_password_mismatch',
+      package: 'validation.package_required',
+      confirm_email: 'validation.confirm_email_mismatch',
+      confirm_password: 'validation.confirm_password_mismatch',
     });
   });
 
   it('accepts a confirmation that differs only in case and spaces where asked, and an empty one is left to the schema', () => {
     const schema = confirmMatches(registerBodySchema, 'email', 'confirm_email', 'validation.confirm_email_mismatch', true);
-    const ok = { first_name: 'A', last_name: 'B', email: 'a@shop.test', confirm_email: ' A@Shop.test ', password: '123456', confirm_password: '123456', package: 'standard' };
+    const ok = {
+      first_name: 'A',
+      last_name: 'B',
+      email: 'a@shop.test',
+      confirm_email: ' A@Shop.test ',
+      password: '123456',
+      confirm_password: '123456',
+      package: 'standard',
+    };
     expect(schema.safeParse(ok).success).toBe(true);
   });
 
   it('asks for a missing choice together with the other messages', () => {
     const schema = chosen(userCreateSchema, 'branch_id', 'validation.branch_select');
-    const r = messages(schema.safeParse({ first_name: '', last_name: 'B', email: 'a@shop.test', role_id: null, branch_id: null, password: '123456', confirm_password: '123456' }));
-    expect(r).toMatchObject({ first_name: 'validation.first_name_required', role_id: 'validation.role_required', branch_id: 'validation.branch_select' });
+    const r = messages(
+      schema.safeParse({
+        first_name: '',
+        last_name: 'B',
+        email: 'a@shop.test',
+        role_id: null,
+        branch_id: null,
+        password: '123456',
+        confirm_password: '123456',
+      }),
+    );
+    expect(r).toMatchObject({
+      first_name: 'validation.first_name_required',
+      role_id: 'validation.role_required',
+      branch_id: 'validation.branch_select',
+    });
   });
 });

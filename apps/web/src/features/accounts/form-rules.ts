@@ -12,10 +12,18 @@ const text = (v: unknown, key: string) => {
  */
 export function confirmMatches<S extends z.ZodType>(schema: S, field: string, confirm: string, message: string, caseless = false): S {
   const norm = (s: string) => (caseless ? s.trim().toLowerCase() : s);
-  return schema.refine((v) => !text(v, confirm) || norm(text(v, confirm)) === norm(text(v, field)), { path: [confirm], message, when: () => true }) as unknown as S;
+  return schema.refine((v) => !text(v, confirm) || norm(text(v, confirm)) === norm(text(v, field)), {
+    path: [confirm],
+    message,
+    when: () => true,
+  }) as unknown as S;
 }
 
 /** A required choice checked with `when` for the same reason (e.g. the branch of a branch user). */
 export function chosen<S extends z.ZodType>(schema: S, field: string, message: string): S {
-  return schema.refine((v) => Boolean((v as Record<string, unknown> | undefined)?.[field]), { path: [field], message, when: () => true }) as unknown as S;
+  return schema.refine((v) => Boolean((v as Record<string, unknown> | undefined)?.[field]), {
+    path: [field],
+    message,
+    when: () => true,
+  }) as unknown as S;
 }

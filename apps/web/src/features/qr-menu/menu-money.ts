@@ -12,13 +12,23 @@ export function menuMoney(minor: number, currency: CurrencyCode, lang: Language)
   if (currency !== 'KHR') return formatMoney(minor, currency, lang);
   const digits = CURRENCIES.KHR.minorDigits;
   const nf = new Intl.NumberFormat(localeOf(lang), {
-    style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits,
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
   });
   return nf.format(formatDecimal(minor, digits) as unknown as number);
 }
 
 /** The shop's rate ("4100", "4000.5") as riel for one dollar: "៛4,100". */
 export function menuRate(rateText: string, lang: Language): string {
-  const nf = new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency: 'KHR', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 0, maximumFractionDigits: 4 });
+  const nf = new Intl.NumberFormat(localeOf(lang), {
+    style: 'currency',
+    currency: 'KHR',
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 4,
+  });
   return nf.format(rateText as unknown as number);
 }

@@ -3,15 +3,40 @@ import type { PublicMenu, PublicMenuProduct } from '@posauto/shared/schemas/publ
 import { menuSections, normalise, OTHERS } from './menu-sections';
 
 const product = (name: string, extra: Partial<PublicMenuProduct> = {}): PublicMenuProduct => ({
-  id: name, name, description: null, image_url: null, type: 'single', currency: 'USD', price: 100, price_riel: 4100, max_price: 100,
-  max_price_riel: 4100, regular_price: null, discount: 0, variants: [], ...extra,
+  id: name,
+  name,
+  description: null,
+  image_url: null,
+  type: 'single',
+  currency: 'USD',
+  price: 100,
+  price_riel: 4100,
+  max_price: 100,
+  max_price_riel: 4100,
+  regular_price: null,
+  discount: 0,
+  variants: [],
+  ...extra,
 });
 
 const menu: PublicMenu = {
-  shop_name: 'Demo', logo_url: null, currency: 'USD', local_currency: 'KHR', exchange_rate: '4100', truncated: false,
+  shop_name: 'Demo',
+  logo_url: null,
+  currency: 'USD',
+  local_currency: 'KHR',
+  exchange_rate: '4100',
+  truncated: false,
   categories: [
     { id: 'c1', name: 'Coffee', parent_name: null, products: [product('Latte', { description: 'Steamed milk' }), product('Café crème')] },
-    { id: 'c2', name: 'Tea', parent_name: null, products: [product('Green tea'), product('Smoothie', { variants: [{ id: 'v', name: 'Mango', price: 1, price_riel: 1, regular_price: null }] })] },
+    {
+      id: 'c2',
+      name: 'Tea',
+      parent_name: null,
+      products: [
+        product('Green tea'),
+        product('Smoothie', { variants: [{ id: 'v', name: 'Mango', price: 1, price_riel: 1, regular_price: null }] }),
+      ],
+    },
     { id: 'c3', name: 'ភេសជ្ជៈ', parent_name: null, products: [product('កាហ្វេទឹកដោះគោ')] },
   ],
   others: [product('Water')],

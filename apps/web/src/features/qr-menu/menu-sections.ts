@@ -12,7 +12,11 @@ export const OTHERS = 'others';
 
 /** Lower case without Latin accents, so "cafe" finds "Café"; other scripts are only lower-cased. */
 export function normalise(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase().trim();
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLocaleLowerCase()
+    .trim();
 }
 
 function matches(p: PublicMenuProduct, needle: string): boolean {

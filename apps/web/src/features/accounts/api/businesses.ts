@@ -14,11 +14,13 @@ export function useBusinessMutations() {
   const invalidate = () => qc.invalidateQueries({ queryKey: [businessesResource.key] });
   return {
     act: useMutation({
-      mutationFn: ({ id, action }: { id: string; action: BusinessAction }) => api.post<Envelope>(`${businessesResource.path}/${id}/${action}`),
+      mutationFn: ({ id, action }: { id: string; action: BusinessAction }) =>
+        api.post<Envelope>(`${businessesResource.path}/${id}/${action}`),
       onSuccess: invalidate,
     }),
     changePackage: useMutation({
-      mutationFn: ({ id, pkg }: { id: string; pkg: ShopPackage }) => api.put<Envelope>(`${businessesResource.path}/${id}/package`, { package: pkg }),
+      mutationFn: ({ id, pkg }: { id: string; pkg: ShopPackage }) =>
+        api.put<Envelope>(`${businessesResource.path}/${id}/package`, { package: pkg }),
       onSuccess: invalidate,
     }),
   };

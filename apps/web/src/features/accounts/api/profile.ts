@@ -21,6 +21,7 @@ export function useUpdateProfile() {
 /** The answer may carry a fresh access_token when the server rotates the session (the other sessions end). */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: z.input<typeof changePasswordBodySchema>) => api.post<{ message: string; access_token?: string }>('/api/v1/change-password', body),
+    mutationFn: (body: z.input<typeof changePasswordBodySchema>) =>
+      api.post<{ message: string; access_token?: string }>('/api/v1/change-password', body),
   });
 }

@@ -10,7 +10,11 @@ export type PermissionGroup = { key: string; permissions: string[] };
 
 /** What the signed-in user may grant (what they hold and their package includes), grouped as the menu. */
 export function useGrantablePermissions() {
-  return useQuery({ queryKey: ['roles', 'grantable'], queryFn: () => api.get<PermissionGroup[]>('/api/v1/permissions'), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['roles', 'grantable'],
+    queryFn: () => api.get<PermissionGroup[]>('/api/v1/permissions'),
+    staleTime: 60_000,
+  });
 }
 
 /** Every role of the shop, for the role choice of the user form. */

@@ -1,8 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  forgotPasswordBodySchema, otpResendBodySchema, otpVerifyBodySchema, registerBodySchema, registerResponseSchema,
-  resetPasswordBodySchema, shopInfoBodySchema, shopInfoResponseSchema, otpVerifyResponseSchema,
+  forgotPasswordBodySchema,
+  otpResendBodySchema,
+  otpVerifyBodySchema,
+  registerBodySchema,
+  registerResponseSchema,
+  resetPasswordBodySchema,
+  shopInfoBodySchema,
+  shopInfoResponseSchema,
+  otpVerifyResponseSchema,
 } from '@posauto/shared/schemas/accounts';
 import { api } from '../../../lib/api-client';
 

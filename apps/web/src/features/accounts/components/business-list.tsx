@@ -31,7 +31,9 @@ export function BusinessList() {
   const lang = currentLanguage();
   const { state, update, query } = useListState(['business_status']);
   // No status in the address means the team's usual job: the shops waiting for activation.
-  const tab: Tab = (TABS as readonly string[]).includes(state.filters.business_status ?? '') ? (state.filters.business_status as Tab) : 'pending';
+  const tab: Tab = (TABS as readonly string[]).includes(state.filters.business_status ?? '')
+    ? (state.filters.business_status as Tab)
+    : 'pending';
   const list = useCrudList<AdminBusiness>(businessesResource, {
     ...query,
     business_status: tab === 'all' ? undefined : tab,
@@ -55,20 +57,35 @@ export function BusinessList() {
 
   const columns: Column<AdminBusiness>[] = [
     {
-      key: 'shop_name', header: 'admin.shop', sortable: true,
+      key: 'shop_name',
+      header: 'admin.shop',
+      sortable: true,
       render: (b) => (
         <Stack gap={0}>
-          <Text fw={600} data-testid="business-name">{b.shop_name}</Text>
-          <Text size="xs" c="dimmed">{t(`signup.shop_types.${b.shop_type}`, { defaultValue: b.shop_type })}{b.phone && <> · <Ltr>{b.phone}</Ltr></>}</Text>
+          <Text fw={600} data-testid="business-name">
+            {b.shop_name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(`signup.shop_types.${b.shop_type}`, { defaultValue: b.shop_type })}
+            {b.phone && (
+              <>
+                {' '}
+                · <Ltr>{b.phone}</Ltr>
+              </>
+            )}
+          </Text>
         </Stack>
       ),
     },
     {
-      key: 'owner', header: 'admin.owner',
+      key: 'owner',
+      header: 'admin.owner',
       render: (b) => (
         <Stack gap={0}>
           <Text size="sm">{b.owner_name}</Text>
-          <Text size="xs" c="dimmed"><Ltr>{b.owner_email}</Ltr></Text>
+          <Text size="xs" c="dimmed">
+            <Ltr>{b.owner_email}</Ltr>
+          </Text>
         </Stack>
       ),
     },
@@ -77,17 +94,31 @@ export function BusinessList() {
     { key: 'status', header: 'common.status', sortable: true, render: (b) => <BusinessStatusBadge status={b.status} /> },
     { key: 'created_at', header: 'common.created_at', sortable: true, render: (b) => formatDate(b.created_at, lang) },
     {
-      key: 'actions', header: 'common.actions', align: 'center', width: 200,
+      key: 'actions',
+      header: 'common.actions',
+      align: 'center',
+      width: 200,
       render: (b) => {
         const { action, color, Icon } = ACTIONS[b.status];
         return (
           <Group gap={6} justify="center" wrap="nowrap">
-            <Button size="compact-sm" variant={action === 'activate' ? 'filled' : 'light'} color={color} leftSection={<Icon size={14} />}
-              onClick={() => run(b)} data-testid={`business-${action}`}>
+            <Button
+              size="compact-sm"
+              variant={action === 'activate' ? 'filled' : 'light'}
+              color={color}
+              leftSection={<Icon size={14} />}
+              onClick={() => run(b)}
+              data-testid={`business-${action}`}
+            >
               {t(`admin.actions.${action}`)}
             </Button>
             <Tooltip label={t('admin.change_package')}>
-              <ActionIcon variant="subtle" onClick={() => setPackageFor(b)} aria-label={t('admin.change_package')} data-testid="business-package-change">
+              <ActionIcon
+                variant="subtle"
+                onClick={() => setPackageFor(b)}
+                aria-label={t('admin.change_package')}
+                data-testid="business-package-change"
+              >
                 <IconBox size={18} />
               </ActionIcon>
             </Tooltip>
@@ -99,14 +130,18 @@ export function BusinessList() {
 
   return (
     <Paper withBorder p="md">
-      <Tabs value={tab} onChange={(v) => update({ filters: { business_status: v === 'pending' ? undefined : v ?? undefined } })} mb="md">
+      <Tabs value={tab} onChange={(v) => update({ filters: { business_status: v === 'pending' ? undefined : (v ?? undefined) } })} mb="md">
         <Tabs.List>
           {TABS.map((s) => (
-            <Tabs.Tab key={s} value={s} data-testid={`tab-${s}`}>{t(`admin.tabs.${s}`)}</Tabs.Tab>
+            <Tabs.Tab key={s} value={s} data-testid={`tab-${s}`}>
+              {t(`admin.tabs.${s}`)}
+            </Tabs.Tab>
           ))}
         </Tabs.List>
       </Tabs>
-      <Group mb="md"><ListSearch state={state} update={update} placeholder="admin.search_placeholder" /></Group>
+      <Group mb="md">
+        <ListSearch state={state} update={update} placeholder="admin.search_placeholder" />
+      </Group>
       <DataTable
         columns={columns}
         rows={rows}
@@ -118,7 +153,11 @@ export function BusinessList() {
       />
       <ListFooter state={state} update={update} meta={list.data?.meta} shown={rows.length} />
       <ChangePackageModal business={packageFor} onClose={() => setPackageFor(null)} />
-      {list.isError && <Text c="red" size="sm" mt="sm">{(list.error as Error).message}</Text>}
+      {list.isError && (
+        <Text c="red" size="sm" mt="sm">
+          {(list.error as Error).message}
+        </Text>
+      )}
     </Paper>
   );
 }

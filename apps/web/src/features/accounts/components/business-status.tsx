@@ -7,10 +7,18 @@ const PACKAGE_COLORS: Record<AdminBusiness['package'], string> = { startup: 'gra
 
 export function BusinessStatusBadge({ status }: { status: AdminBusiness['status'] }) {
   const { t } = useTranslation();
-  return <Badge color={STATUS_COLORS[status]} variant="light" data-testid="business-status">{t(`admin.status.${status}`)}</Badge>;
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" data-testid="business-status">
+      {t(`admin.status.${status}`)}
+    </Badge>
+  );
 }
 
 export function PackageBadge({ pkg }: { pkg: AdminBusiness['package'] }) {
   const { t } = useTranslation();
-  return <Badge color={PACKAGE_COLORS[pkg]} variant="outline" data-testid="business-package">{t(`signup.packages.${pkg}.name`)}</Badge>;
+  return (
+    <Badge color={PACKAGE_COLORS[pkg]} variant="outline" data-testid="business-package">
+      {t(`signup.packages.${pkg}.name`)}
+    </Badge>
+  );
 }

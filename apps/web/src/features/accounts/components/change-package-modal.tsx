@@ -20,22 +20,35 @@ function ChangePackageForm({ business, onClose }: { business: AdminBusiness; onC
   const { changePackage } = useBusinessMutations();
   const [pkg, setPkg] = useState<ShopPackage>(business.package);
   const save = () =>
-    changePackage.mutate({ id: business.id, pkg }, {
-      onSuccess: () => {
-        notifySuccess('admin.package_changed');
-        onClose();
+    changePackage.mutate(
+      { id: business.id, pkg },
+      {
+        onSuccess: () => {
+          notifySuccess('admin.package_changed');
+          onClose();
+        },
+        onError: notifyError,
       },
-      onError: notifyError,
-    });
+    );
   return (
     <Stack>
       <Text size="sm">{t('admin.change_package_text', { shop: business.shop_name })}</Text>
-      <Select label={t('admin.package')} value={pkg} onChange={(v) => v && setPkg(v as ShopPackage)} allowDeselect={false}
-        comboboxProps={{ zIndex: 2100 }} data-testid="package-select"
-        data={PACKAGES.map((p) => ({ value: p, label: `${t(`signup.packages.${p}.name`)} — ${t(`signup.packages.${p}.summary`)}` }))} />
+      <Select
+        label={t('admin.package')}
+        value={pkg}
+        onChange={(v) => v && setPkg(v as ShopPackage)}
+        allowDeselect={false}
+        comboboxProps={{ zIndex: 2100 }}
+        data-testid="package-select"
+        data={PACKAGES.map((p) => ({ value: p, label: `${t(`signup.packages.${p}.name`)} — ${t(`signup.packages.${p}.summary`)}` }))}
+      />
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-        <Button onClick={save} loading={changePackage.isPending} disabled={pkg === business.package} data-testid="package-save">{t('common.save')}</Button>
+        <Button variant="default" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={save} loading={changePackage.isPending} disabled={pkg === business.package} data-testid="package-save">
+          {t('common.save')}
+        </Button>
       </Group>
     </Stack>
   );

@@ -11,27 +11,54 @@ import { useChangePassword } from '../api/profile';
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const change = useChangePassword();
-  const { form, onSubmit, saving } = useEntityForm(changePasswordBodySchema, { current_password: '', password: '', confirm_password: '' }, async (v) => {
-    const res = await change.mutateAsync(v);
-    const user = getUserData();
-    if (user && res.access_token) setUserData({ ...user, access_token: res.access_token });
-    form.reset();
-    notifySuccess('profile.password_changed');
-  });
+  const { form, onSubmit, saving } = useEntityForm(
+    changePasswordBodySchema,
+    { current_password: '', password: '', confirm_password: '' },
+    async (v) => {
+      const res = await change.mutateAsync(v);
+      const user = getUserData();
+      if (user && res.access_token) setUserData({ ...user, access_token: res.access_token });
+      form.reset();
+      notifySuccess('profile.password_changed');
+    },
+  );
   const lock = <IconLock size={16} />;
   return (
     <Paper withBorder p="lg" maw={560}>
       <form onSubmit={onSubmit} noValidate data-testid="change-password-form">
         <Stack>
-          <Text size="sm" c="dimmed">{t('profile.change_password_hint')}</Text>
-          <PasswordInput label={t('profile.current_password')} autoComplete="current-password" leftSection={lock} withAsterisk
-            key={form.key('current_password')} {...form.getInputProps('current_password')} />
-          <PasswordInput label={t('profile.new_password')} autoComplete="new-password" leftSection={lock} withAsterisk description={t('signup.password_hint')}
-            key={form.key('password')} {...form.getInputProps('password')} />
-          <PasswordInput label={t('profile.confirm_password')} autoComplete="new-password" leftSection={lock} withAsterisk
-            key={form.key('confirm_password')} {...form.getInputProps('confirm_password')} />
+          <Text size="sm" c="dimmed">
+            {t('profile.change_password_hint')}
+          </Text>
+          <PasswordInput
+            label={t('profile.current_password')}
+            autoComplete="current-password"
+            leftSection={lock}
+            withAsterisk
+            key={form.key('current_password')}
+            {...form.getInputProps('current_password')}
+          />
+          <PasswordInput
+            label={t('profile.new_password')}
+            autoComplete="new-password"
+            leftSection={lock}
+            withAsterisk
+            description={t('signup.password_hint')}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label={t('profile.confirm_password')}
+            autoComplete="new-password"
+            leftSection={lock}
+            withAsterisk
+            key={form.key('confirm_password')}
+            {...form.getInputProps('confirm_password')}
+          />
           <Group justify="flex-end">
-            <Button type="submit" loading={saving} data-testid="save">{t('profile.change_password')}</Button>
+            <Button type="submit" loading={saving} data-testid="save">
+              {t('profile.change_password')}
+            </Button>
           </Group>
         </Stack>
       </form>

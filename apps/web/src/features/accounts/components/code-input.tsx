@@ -8,16 +8,38 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useResendOtp } from '../api/signup';
 
 /** The emailed 6-digit code, one box per digit (pasting the whole code fills them all). */
-export function CodeInput({ value, onChange, onComplete, error, label }: {
-  value: string; onChange: (v: string) => void; onComplete?: (v: string) => void; error?: string | null; label: string;
+export function CodeInput({
+  value,
+  onChange,
+  onComplete,
+  error,
+  label,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  onComplete?: (v: string) => void;
+  error?: string | null;
+  label: string;
 }) {
   const { t } = useTranslation();
   return (
     <Input.Wrapper label={label} error={error} withAsterisk labelProps={{ w: '100%', ta: 'center' }} errorProps={{ ta: 'center' }}>
       <Center dir="ltr" mt={6}>
-        <PinInput length={OTP_LENGTH} type="number" inputMode="numeric" oneTimeCode size="lg" value={value} onChange={onChange}
-          onComplete={onComplete} error={Boolean(error)} ariaLabel={t('signup.code_digit')} data-testid="otp-input" autoFocus
-          gap="xs" />
+        <PinInput
+          length={OTP_LENGTH}
+          type="number"
+          inputMode="numeric"
+          oneTimeCode
+          size="lg"
+          value={value}
+          onChange={onChange}
+          onComplete={onComplete}
+          error={Boolean(error)}
+          ariaLabel={t('signup.code_digit')}
+          data-testid="otp-input"
+          autoFocus
+          gap="xs"
+        />
       </Center>
     </Input.Wrapper>
   );
@@ -48,19 +70,29 @@ export function ResendCode({ email, purpose }: { email: string; purpose: 'signup
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const send = () =>
-    resend.mutate({ email, purpose }, {
-      onSuccess: () => {
-        markCodeSent(purpose, email);
-        setLeft(RESEND_COOLDOWN_SECONDS);
-        notifySuccess('signup.code_resent');
+    resend.mutate(
+      { email, purpose },
+      {
+        onSuccess: () => {
+          markCodeSent(purpose, email);
+          setLeft(RESEND_COOLDOWN_SECONDS);
+          notifySuccess('signup.code_resent');
+        },
+        onError: notifyError,
       },
-      onError: notifyError,
-    });
+    );
 
   return (
     <Stack gap={4} align="center">
-      <Button variant="subtle" size="compact-sm" leftSection={<IconRefresh size={14} />} onClick={send} disabled={left > 0}
-        loading={resend.isPending} data-testid="otp-resend">
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconRefresh size={14} />}
+        onClick={send}
+        disabled={left > 0}
+        loading={resend.isPending}
+        data-testid="otp-resend"
+      >
         {left > 0 ? t('signup.resend_in', { seconds: left }) : t('signup.resend')}
       </Button>
     </Stack>

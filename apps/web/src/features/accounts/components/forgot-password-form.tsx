@@ -20,10 +20,23 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   return (
     <form onSubmit={onSubmit} noValidate data-testid="forgot-email-form">
       <Stack>
-        <Text c="dimmed" size="sm">{t('signup.forgot_intro')}</Text>
-        <TextInput label={t('login.email')} placeholder={t('login.email_placeholder')} type="email" autoComplete="email" withAsterisk
-          leftSection={<IconMail size={16} />} data-autofocus key={form.key('email')} {...form.getInputProps('email')} />
-        <Button type="submit" size="md" loading={saving} data-testid="forgot-submit">{t('signup.send_code')}</Button>
+        <Text c="dimmed" size="sm">
+          {t('signup.forgot_intro')}
+        </Text>
+        <TextInput
+          label={t('login.email')}
+          placeholder={t('login.email_placeholder')}
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          leftSection={<IconMail size={16} />}
+          data-autofocus
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <Button type="submit" size="md" loading={saving} data-testid="forgot-submit">
+          {t('signup.send_code')}
+        </Button>
       </Stack>
     </form>
   );
@@ -33,24 +46,55 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
 function ResetStep({ email, onDone }: { email: string; onDone: () => void }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
-  const { form, onSubmit, saving } = useEntityForm(resetPasswordBodySchema, { email, code: '', password: '', confirm_password: '' }, async (v) => {
-    await signupApi.resetPassword(v);
-    onDone();
-  });
+  const { form, onSubmit, saving } = useEntityForm(
+    resetPasswordBodySchema,
+    { email, code: '', password: '', confirm_password: '' },
+    async (v) => {
+      await signupApi.resetPassword(v);
+      onDone();
+    },
+  );
   return (
     <form onSubmit={onSubmit} noValidate data-testid="reset-form">
       <Stack>
         <Text c="dimmed" size="sm" ta="center">
-          <Trans i18nKey="signup.reset_code_sent_to" values={{ email }} components={{ b: <Text span fw={700} c="var(--mantine-color-text)" dir="ltr" /> }} />
+          <Trans
+            i18nKey="signup.reset_code_sent_to"
+            values={{ email }}
+            components={{ b: <Text span fw={700} c="var(--mantine-color-text)" dir="ltr" /> }}
+          />
         </Text>
-        <CodeInput label={t('signup.code')} value={code} error={form.errors.code as string | undefined}
-          onChange={(v) => { setCode(v); form.setFieldValue('code', v); form.clearFieldError('code'); }} />
+        <CodeInput
+          label={t('signup.code')}
+          value={code}
+          error={form.errors.code as string | undefined}
+          onChange={(v) => {
+            setCode(v);
+            form.setFieldValue('code', v);
+            form.clearFieldError('code');
+          }}
+        />
         <ResendCode email={email} purpose="reset" />
-        <PasswordInput label={t('signup.new_password')} autoComplete="new-password" leftSection={<IconLock size={16} />} withAsterisk
-          description={t('signup.password_hint')} key={form.key('password')} {...form.getInputProps('password')} />
-        <PasswordInput label={t('signup.confirm_password')} autoComplete="new-password" leftSection={<IconLock size={16} />} withAsterisk
-          key={form.key('confirm_password')} {...form.getInputProps('confirm_password')} />
-        <Button type="submit" size="md" loading={saving} data-testid="reset-submit">{t('signup.reset_password')}</Button>
+        <PasswordInput
+          label={t('signup.new_password')}
+          autoComplete="new-password"
+          leftSection={<IconLock size={16} />}
+          withAsterisk
+          description={t('signup.password_hint')}
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label={t('signup.confirm_password')}
+          autoComplete="new-password"
+          leftSection={<IconLock size={16} />}
+          withAsterisk
+          key={form.key('confirm_password')}
+          {...form.getInputProps('confirm_password')}
+        />
+        <Button type="submit" size="md" loading={saving} data-testid="reset-submit">
+          {t('signup.reset_password')}
+        </Button>
       </Stack>
     </form>
   );
@@ -66,7 +110,9 @@ export function ForgotPasswordFlow() {
   if (done) {
     return (
       <Stack align="center" ta="center" data-testid="reset-done">
-        <ThemeIcon size={64} radius="xl" variant="light" color="teal"><IconCircleCheck size={36} /></ThemeIcon>
+        <ThemeIcon size={64} radius="xl" variant="light" color="teal">
+          <IconCircleCheck size={36} />
+        </ThemeIcon>
         <Title order={3}>{t('signup.reset_done_title')}</Title>
         <Text c="dimmed">{t('signup.reset_done_text')}</Text>
         <Button component={Link} to={`/login?email=${encodeURIComponent(email ?? '')}`} leftSection={<IconLogin size={18} />} size="md">
@@ -78,8 +124,14 @@ export function ForgotPasswordFlow() {
   return (
     <Stack>
       <Title order={2}>{t('pages.forgot-password')}</Title>
-      {email ? <ResetStep email={email} onDone={() => setDone(true)} /> : <EmailStep onSent={(e) => setParams({ email: e }, { replace: false })} />}
-      <Anchor component={Link} to="/login" size="sm" ta="center">{t('login.back_to_login')}</Anchor>
+      {email ? (
+        <ResetStep email={email} onDone={() => setDone(true)} />
+      ) : (
+        <EmailStep onSent={(e) => setParams({ email: e }, { replace: false })} />
+      )}
+      <Anchor component={Link} to="/login" size="sm" ta="center">
+        {t('login.back_to_login')}
+      </Anchor>
     </Stack>
   );
 }

@@ -45,10 +45,20 @@ export function LogoInput({ value, onChange, error }: { value: string | null; on
         <IconPhoto size={28} />
       </Avatar>
       <Stack gap={4} style={{ flex: 1 }}>
-        <FileInput label={t('signup.logo')} placeholder={t('signup.logo_placeholder')} accept={LOGO_TYPES.join(',')} value={file}
-          onChange={(f) => void pick(f)} error={problem ?? error} leftSection={<IconPhoto size={16} />} data-testid="logo-input"
-          rightSection={file ? <CloseButton size="sm" aria-label={t('common.delete')} onClick={() => void pick(null)} /> : undefined} />
-        <Text size="xs" c="dimmed">{t('signup.logo_hint')}</Text>
+        <FileInput
+          label={t('signup.logo')}
+          placeholder={t('signup.logo_placeholder')}
+          accept={LOGO_TYPES.join(',')}
+          value={file}
+          onChange={(f) => void pick(f)}
+          error={problem ?? error}
+          leftSection={<IconPhoto size={16} />}
+          data-testid="logo-input"
+          rightSection={file ? <CloseButton size="sm" aria-label={t('common.delete')} onClick={() => void pick(null)} /> : undefined}
+        />
+        <Text size="xs" c="dimmed">
+          {t('signup.logo_hint')}
+        </Text>
       </Stack>
     </Group>
   );

@@ -35,23 +35,50 @@ export function OtpVerifyForm({ email }: { email: string }) {
   };
 
   return (
-    <form onSubmit={(e) => { e.preventDefault(); void verify(code); }} noValidate data-testid="otp-form">
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void verify(code);
+      }}
+      noValidate
+      data-testid="otp-form"
+    >
       <Stack align="stretch">
         <Stack align="center" gap="xs" ta="center">
-          <ThemeIcon size={56} radius="xl" variant="light"><IconMailCheck size={30} /></ThemeIcon>
+          <ThemeIcon size={56} radius="xl" variant="light">
+            <IconMailCheck size={30} />
+          </ThemeIcon>
           <Text c="dimmed" size="sm">
-            <Trans i18nKey="signup.code_sent_to" values={{ email }} components={{ b: <Text span fw={700} c="var(--mantine-color-text)" dir="ltr" /> }} />
+            <Trans
+              i18nKey="signup.code_sent_to"
+              values={{ email }}
+              components={{ b: <Text span fw={700} c="var(--mantine-color-text)" dir="ltr" /> }}
+            />
           </Text>
-          <Text c="dimmed" size="xs">{t('signup.code_valid_for')}</Text>
+          <Text c="dimmed" size="xs">
+            {t('signup.code_valid_for')}
+          </Text>
         </Stack>
-        <CodeInput label={t('signup.code')} value={code} onChange={(v) => { setCode(v); setError(null); }}
-          onComplete={(v) => void verify(v)} error={error} />
-        <Button type="submit" size="md" loading={busy} data-testid="otp-submit">{t('signup.verify')}</Button>
+        <CodeInput
+          label={t('signup.code')}
+          value={code}
+          onChange={(v) => {
+            setCode(v);
+            setError(null);
+          }}
+          onComplete={(v) => void verify(v)}
+          error={error}
+        />
+        <Button type="submit" size="md" loading={busy} data-testid="otp-submit">
+          {t('signup.verify')}
+        </Button>
         <ResendCode email={email} purpose="signup" />
         <Alert variant="light" color="gray">
           <Text size="xs">{t('signup.code_not_received')}</Text>
         </Alert>
-        <Anchor component={Link} to="/register" size="sm" ta="center">{t('signup.change_email')}</Anchor>
+        <Anchor component={Link} to="/register" size="sm" ta="center">
+          {t('signup.change_email')}
+        </Anchor>
       </Stack>
     </form>
   );

@@ -11,13 +11,20 @@ import { markCodeSent } from './code-input';
 import { PackageCards } from './package-cards';
 
 type Values = {
-  first_name: string; last_name: string; email: string; confirm_email: string;
-  password: string; confirm_password: string; package: ShopPackage | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  confirm_email: string;
+  password: string;
+  confirm_password: string;
+  package: ShopPackage | null;
 };
 
 const registerFormSchema = confirmMatches(
   confirmMatches(registerBodySchema, 'email', 'confirm_email', 'validation.confirm_email_mismatch', true),
-  'password', 'confirm_password', 'validation.confirm_password_mismatch',
+  'password',
+  'confirm_password',
+  'validation.confirm_password_mismatch',
 );
 
 const INITIAL: Values = { first_name: '', last_name: '', email: '', confirm_email: '', password: '', confirm_password: '', package: null };
@@ -37,22 +44,67 @@ export function RegisterForm({ initialPackage }: { initialPackage?: ShopPackage 
     <form onSubmit={onSubmit} noValidate data-testid="register-form">
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('signup.first_name')} autoComplete="given-name" withAsterisk data-autofocus key={form.key('first_name')} {...form.getInputProps('first_name')} />
-          <TextInput label={t('signup.last_name')} autoComplete="family-name" withAsterisk key={form.key('last_name')} {...form.getInputProps('last_name')} />
-          <TextInput label={t('signup.email')} type="email" autoComplete="email" placeholder={t('login.email_placeholder')}
-            leftSection={<IconMail size={16} />} withAsterisk key={form.key('email')} {...form.getInputProps('email')} />
-          <TextInput label={t('signup.confirm_email')} type="email" autoComplete="off" leftSection={<IconMail size={16} />}
-            withAsterisk key={form.key('confirm_email')} {...form.getInputProps('confirm_email')} />
-          <PasswordInput label={t('signup.password')} autoComplete="new-password" placeholder={t('signup.password_hint')}
-            leftSection={<IconLock size={16} />} withAsterisk key={form.key('password')} {...form.getInputProps('password')} />
-          <PasswordInput label={t('signup.confirm_password')} autoComplete="new-password" leftSection={<IconLock size={16} />}
-            withAsterisk key={form.key('confirm_password')} {...form.getInputProps('confirm_password')} />
+          <TextInput
+            label={t('signup.first_name')}
+            autoComplete="given-name"
+            withAsterisk
+            data-autofocus
+            key={form.key('first_name')}
+            {...form.getInputProps('first_name')}
+          />
+          <TextInput
+            label={t('signup.last_name')}
+            autoComplete="family-name"
+            withAsterisk
+            key={form.key('last_name')}
+            {...form.getInputProps('last_name')}
+          />
+          <TextInput
+            label={t('signup.email')}
+            type="email"
+            autoComplete="email"
+            placeholder={t('login.email_placeholder')}
+            leftSection={<IconMail size={16} />}
+            withAsterisk
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label={t('signup.confirm_email')}
+            type="email"
+            autoComplete="off"
+            leftSection={<IconMail size={16} />}
+            withAsterisk
+            key={form.key('confirm_email')}
+            {...form.getInputProps('confirm_email')}
+          />
+          <PasswordInput
+            label={t('signup.password')}
+            autoComplete="new-password"
+            placeholder={t('signup.password_hint')}
+            leftSection={<IconLock size={16} />}
+            withAsterisk
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label={t('signup.confirm_password')}
+            autoComplete="new-password"
+            leftSection={<IconLock size={16} />}
+            withAsterisk
+            key={form.key('confirm_password')}
+            {...form.getInputProps('confirm_password')}
+          />
         </SimpleGrid>
         <PackageCards key={form.key('package')} {...form.getInputProps('package')} />
-        <Button type="submit" size="md" loading={saving} data-testid="register-submit">{t('signup.create_account')}</Button>
+        <Button type="submit" size="md" loading={saving} data-testid="register-submit">
+          {t('signup.create_account')}
+        </Button>
         <Text size="sm" ta="center" c="dimmed">
           {t('signup.have_account')}{' '}
-          <Anchor component={Link} to="/login" fw={600}>{t('login.submit')}</Anchor>
+          <Anchor component={Link} to="/login" fw={600}>
+            {t('login.submit')}
+          </Anchor>
         </Text>
       </Stack>
     </form>

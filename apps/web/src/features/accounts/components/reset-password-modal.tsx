@@ -18,11 +18,28 @@ function ResetForm({ resource, user, onClose }: { resource: CrudResource; user: 
     <form onSubmit={onSubmit} noValidate data-testid="reset-password-form">
       <Stack>
         <Text size="sm">{t('users.reset_password_text', { name: user.full_name })}</Text>
-        <PasswordInput label={t('users.new_password')} autoComplete="new-password" withAsterisk data-autofocus key={form.key('password')} {...form.getInputProps('password')} />
-        <PasswordInput label={t('users.confirm_password')} autoComplete="new-password" withAsterisk key={form.key('confirm_password')} {...form.getInputProps('confirm_password')} />
+        <PasswordInput
+          label={t('users.new_password')}
+          autoComplete="new-password"
+          withAsterisk
+          data-autofocus
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label={t('users.confirm_password')}
+          autoComplete="new-password"
+          withAsterisk
+          key={form.key('confirm_password')}
+          {...form.getInputProps('confirm_password')}
+        />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={saving} data-testid="reset-password-save">{t('users.reset_password')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={saving} data-testid="reset-password-save">
+            {t('users.reset_password')}
+          </Button>
         </Group>
       </Stack>
     </form>

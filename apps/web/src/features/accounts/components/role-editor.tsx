@@ -32,15 +32,30 @@ function RoleForm({ role, groups }: { role: Role | null; groups: PermissionGroup
     <form onSubmit={onSubmit} noValidate data-testid="role-form">
       <Stack>
         <Paper withBorder p="md">
-          <TextInput label={t('roles.name')} placeholder={t('roles.name_placeholder')} withAsterisk maw={480} data-autofocus
-            key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput
+            label={t('roles.name')}
+            placeholder={t('roles.name_placeholder')}
+            withAsterisk
+            maw={480}
+            data-autofocus
+            key={form.key('name')}
+            {...form.getInputProps('name')}
+          />
         </Paper>
-        {role?.is_preset && <Alert icon={<IconInfoCircle size={18} />} variant="light">{t('roles.preset_note')}</Alert>}
+        {role?.is_preset && (
+          <Alert icon={<IconInfoCircle size={18} />} variant="light">
+            {t('roles.preset_note')}
+          </Alert>
+        )}
         <PermissionMatrix groups={groups} value={perms} onChange={setPerms} />
         {form.errors.permissions && <Alert color="red">{form.errors.permissions}</Alert>}
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => navigate(LIST_PATH)}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={saving} data-testid="save">{t('common.save')}</Button>
+          <Button variant="default" onClick={() => navigate(LIST_PATH)}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={saving} data-testid="save">
+            {t('common.save')}
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -51,8 +66,13 @@ function RoleForm({ role, groups }: { role: Role | null; groups: PermissionGroup
 export function RoleEditor({ id }: { id?: string }) {
   const role = useCrudItem<Role>(rolesResource, id);
   const groups = useGrantablePermissions();
-  if ((id && role.isLoading) || groups.isLoading) return <Center py="xl"><Loader /></Center>;
+  if ((id && role.isLoading) || groups.isLoading)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
   const error = (id && role.error) || groups.error;
   if (error) return <Alert color="red">{(error as Error).message}</Alert>;
-  return <RoleForm key={role.data?.id ?? 'new'} role={id ? role.data ?? null : null} groups={groups.data ?? []} />;
+  return <RoleForm key={role.data?.id ?? 'new'} role={id ? (role.data ?? null) : null} groups={groups.data ?? []} />;
 }

@@ -21,13 +21,25 @@ export function ShopInfoForm({ session }: { session: RegistrationSession }) {
   const navigate = useNavigate();
   const [logo, setLogo] = useState<string | null>(null);
   const initial: Values = {
-    registration_token: session.token, shop_name: '', shop_type: null, phone: '', address: '', company_name: '', contact_name: '', note: '',
+    registration_token: session.token,
+    shop_name: '',
+    shop_type: null,
+    phone: '',
+    address: '',
+    company_name: '',
+    contact_name: '',
+    note: '',
   };
   const { form, onSubmit, saving } = useEntityForm(shopInfoBodySchema, initial, async (v) => {
     try {
       await signupApi.shopInfo({
-        ...v, shop_type: v.shop_type as ShopInfoBody['shop_type'], logo,
-        address: blankToNull(v.address), company_name: blankToNull(v.company_name), contact_name: blankToNull(v.contact_name), note: blankToNull(v.note),
+        ...v,
+        shop_type: v.shop_type as ShopInfoBody['shop_type'],
+        logo,
+        address: blankToNull(v.address),
+        company_name: blankToNull(v.company_name),
+        contact_name: blankToNull(v.contact_name),
+        note: blankToNull(v.note),
       });
     } catch (e) {
       // The verification expired or was used: the only way on is to start again.
@@ -47,19 +59,67 @@ export function ShopInfoForm({ session }: { session: RegistrationSession }) {
     <form onSubmit={onSubmit} noValidate data-testid="shop-info-form">
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('signup.shop_name')} withAsterisk data-autofocus key={form.key('shop_name')} {...form.getInputProps('shop_name')} />
-          <Select label={t('signup.shop_type')} placeholder={t('signup.shop_type_placeholder')} withAsterisk allowDeselect={false}
-            data={SHOP_TYPES.map((s) => ({ value: s, label: t(`signup.shop_types.${s}`) }))} data-testid="shop-type"
-            key={form.key('shop_type')} {...form.getInputProps('shop_type')} />
-          <TextInput label={t('signup.phone')} type="tel" autoComplete="tel" leftSection={<IconPhone size={16} />} withAsterisk
-            placeholder="012 345 678" key={form.key('phone')} {...form.getInputProps('phone')} />
-          <TextInput label={t('signup.contact_name')} autoComplete="name" key={form.key('contact_name')} {...form.getInputProps('contact_name')} />
-          <TextInput label={t('signup.company_name')} autoComplete="organization" key={form.key('company_name')} {...form.getInputProps('company_name')} />
-          <Textarea label={t('signup.address')} autosize minRows={1} maxRows={4} autoComplete="street-address" key={form.key('address')} {...form.getInputProps('address')} />
+          <TextInput
+            label={t('signup.shop_name')}
+            withAsterisk
+            data-autofocus
+            key={form.key('shop_name')}
+            {...form.getInputProps('shop_name')}
+          />
+          <Select
+            label={t('signup.shop_type')}
+            placeholder={t('signup.shop_type_placeholder')}
+            withAsterisk
+            allowDeselect={false}
+            data={SHOP_TYPES.map((s) => ({ value: s, label: t(`signup.shop_types.${s}`) }))}
+            data-testid="shop-type"
+            key={form.key('shop_type')}
+            {...form.getInputProps('shop_type')}
+          />
+          <TextInput
+            label={t('signup.phone')}
+            type="tel"
+            autoComplete="tel"
+            leftSection={<IconPhone size={16} />}
+            withAsterisk
+            placeholder="012 345 678"
+            key={form.key('phone')}
+            {...form.getInputProps('phone')}
+          />
+          <TextInput
+            label={t('signup.contact_name')}
+            autoComplete="name"
+            key={form.key('contact_name')}
+            {...form.getInputProps('contact_name')}
+          />
+          <TextInput
+            label={t('signup.company_name')}
+            autoComplete="organization"
+            key={form.key('company_name')}
+            {...form.getInputProps('company_name')}
+          />
+          <Textarea
+            label={t('signup.address')}
+            autosize
+            minRows={1}
+            maxRows={4}
+            autoComplete="street-address"
+            key={form.key('address')}
+            {...form.getInputProps('address')}
+          />
         </SimpleGrid>
         <LogoInput value={logo} onChange={setLogo} error={form.errors.logo as string | undefined} />
-        <Textarea label={t('signup.note')} description={t('signup.note_hint')} autosize minRows={2} key={form.key('note')} {...form.getInputProps('note')} />
-        <Button type="submit" size="md" loading={saving} data-testid="shop-info-submit">{t('signup.finish')}</Button>
+        <Textarea
+          label={t('signup.note')}
+          description={t('signup.note_hint')}
+          autosize
+          minRows={2}
+          key={form.key('note')}
+          {...form.getInputProps('note')}
+        />
+        <Button type="submit" size="md" loading={saving} data-testid="shop-info-submit">
+          {t('signup.finish')}
+        </Button>
       </Stack>
     </form>
   );

@@ -21,23 +21,43 @@ export function SignupSteps({ active, compact = false }: { active: number; compa
   return (
     <Stepper active={active} size="sm" iconSize={36} allowNextStepsSelect={false} wrap={false} data-testid="signup-steps">
       {STEPS.map(({ key, Icon }, i) => (
-        <Stepper.Step key={key} icon={<Icon size={18} />} label={named(i) ? t('signup.step', { n: i + 1 }) : undefined}
-          description={named(i) ? t(`signup.steps.${key}`) : undefined} aria-label={t(`signup.steps.${key}`)}
-          data-step={key} aria-current={i === active ? 'step' : undefined} />
+        <Stepper.Step
+          key={key}
+          icon={<Icon size={18} />}
+          label={named(i) ? t('signup.step', { n: i + 1 }) : undefined}
+          description={named(i) ? t(`signup.steps.${key}`) : undefined}
+          aria-label={t(`signup.steps.${key}`)}
+          data-step={key}
+          aria-current={i === active ? 'step' : undefined}
+        />
       ))}
     </Stepper>
   );
 }
 
 /** The heading of a sign-up step: the steps, then the step's title and what it asks for. */
-export function SignupHeader({ active, title, subtitle, compact }: { active: number; title?: string; subtitle?: string; compact?: boolean }) {
+export function SignupHeader({
+  active,
+  title,
+  subtitle,
+  compact,
+}: {
+  active: number;
+  title?: string;
+  subtitle?: string;
+  compact?: boolean;
+}) {
   return (
     <Stack gap="lg" mb="lg">
       <SignupSteps active={active} compact={compact} />
       {title && (
         <Stack gap={4}>
           <Title order={2}>{title}</Title>
-          {subtitle && <Text c="dimmed" size="sm">{subtitle}</Text>}
+          {subtitle && (
+            <Text c="dimmed" size="sm">
+              {subtitle}
+            </Text>
+          )}
         </Stack>
       )}
     </Stack>

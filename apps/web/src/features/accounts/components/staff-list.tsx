@@ -12,7 +12,11 @@ import { branchUsersResource, useBranchOptions, usersResource } from '../api/use
 import { ResetPasswordModal } from './reset-password-modal';
 import { BranchUserForm, UserForm } from './user-form';
 
-const dash = <Text c="dimmed" size="sm">—</Text>;
+const dash = (
+  <Text c="dimmed" size="sm">
+    —
+  </Text>
+);
 
 /** Staff of the shop (/user-management) or staff bound to one branch (/branch-user-management). */
 export function StaffList({ branchUsers = false }: { branchUsers?: boolean }) {
@@ -30,30 +34,84 @@ export function StaffList({ branchUsers = false }: { branchUsers?: boolean }) {
 
   const columns: Column<StaffUser>[] = [
     {
-      key: 'first_name', header: 'users.name', sortable: true,
+      key: 'first_name',
+      header: 'users.name',
+      sortable: true,
       render: (u) => (
         <Group gap="sm" wrap="nowrap">
           <Avatar radius="xl" size={34} color="initials" name={u.full_name} />
           <Stack gap={0}>
             <Group gap={6} wrap="nowrap">
-              <Text fw={600} size="sm" data-testid="user-name">{u.full_name}</Text>
-              {u.is_owner && <Badge size="sm" variant="light" color="grape" tt="none">{t('users.owner')}</Badge>}
+              <Text fw={600} size="sm" data-testid="user-name">
+                {u.full_name}
+              </Text>
+              {u.is_owner && (
+                <Badge size="sm" variant="light" color="grape" tt="none">
+                  {t('users.owner')}
+                </Badge>
+              )}
             </Group>
-            {u.gender && <Text size="xs" c="dimmed">{t(`users.genders.${u.gender}`, { defaultValue: u.gender })}</Text>}
+            {u.gender && (
+              <Text size="xs" c="dimmed">
+                {t(`users.genders.${u.gender}`, { defaultValue: u.gender })}
+              </Text>
+            )}
           </Stack>
         </Group>
       ),
     },
-    { key: 'email', header: 'users.email', sortable: true, render: (u) => <Text size="sm"><Ltr>{u.email}</Ltr></Text> },
-    { key: 'phone', header: 'users.phone', render: (u) => (u.phone ? <Text size="sm"><Ltr>{u.phone}</Ltr></Text> : dash) },
-    { key: 'role', header: 'users.role', render: (u) => <Badge variant="light" tt="none" data-testid="user-role-name">{u.role_name}</Badge> },
-    { key: 'branch', header: 'users.branch', render: (u) => u.branch_name ?? <Text c="dimmed" size="sm">{t('users.branch_all')}</Text> },
+    {
+      key: 'email',
+      header: 'users.email',
+      sortable: true,
+      render: (u) => (
+        <Text size="sm">
+          <Ltr>{u.email}</Ltr>
+        </Text>
+      ),
+    },
+    {
+      key: 'phone',
+      header: 'users.phone',
+      render: (u) =>
+        u.phone ? (
+          <Text size="sm">
+            <Ltr>{u.phone}</Ltr>
+          </Text>
+        ) : (
+          dash
+        ),
+    },
+    {
+      key: 'role',
+      header: 'users.role',
+      render: (u) => (
+        <Badge variant="light" tt="none" data-testid="user-role-name">
+          {u.role_name}
+        </Badge>
+      ),
+    },
+    {
+      key: 'branch',
+      header: 'users.branch',
+      render: (u) =>
+        u.branch_name ?? (
+          <Text c="dimmed" size="sm">
+            {t('users.branch_all')}
+          </Text>
+        ),
+    },
   ];
 
   // The buttons follow the spec's permission keys; the server refuses anything else anyway.
   const can = branchUsers
     ? undefined
-    : { create: hasPermission(user, 'create-user'), edit: hasPermission(user, 'edit-user'), delete: hasPermission(user, 'delete-user'), status: hasPermission(user, 'edit-user') };
+    : {
+        create: hasPermission(user, 'create-user'),
+        edit: hasPermission(user, 'edit-user'),
+        delete: hasPermission(user, 'delete-user'),
+        status: hasPermission(user, 'edit-user'),
+      };
 
   return (
     <>
@@ -72,7 +130,13 @@ export function StaffList({ branchUsers = false }: { branchUsers?: boolean }) {
         rowActions={(u) =>
           (can?.edit ?? true) && (
             <Tooltip label={t('users.reset_password')}>
-              <ActionIcon variant="subtle" color="orange" onClick={() => setResetFor(u)} aria-label={t('users.reset_password')} data-testid="row-reset-password">
+              <ActionIcon
+                variant="subtle"
+                color="orange"
+                onClick={() => setResetFor(u)}
+                aria-label={t('users.reset_password')}
+                data-testid="row-reset-password"
+              >
                 <IconKey size={18} />
               </ActionIcon>
             </Tooltip>

@@ -10,8 +10,13 @@ const TEXT_FIELDS = ['company', 'phone', 'email', 'address', 'note'] as const;
 export function SupplierForm({ item, submit, onCancel }: EntityFormProps<Supplier, SupplierInput>) {
   const { t } = useTranslation();
   const initial = {
-    name: item?.name ?? '', company: item?.company ?? '', phone: item?.phone ?? '', email: item?.email ?? '',
-    address: item?.address ?? '', note: item?.note ?? '', status: item?.status ?? true,
+    name: item?.name ?? '',
+    company: item?.company ?? '',
+    phone: item?.phone ?? '',
+    email: item?.email ?? '',
+    address: item?.address ?? '',
+    note: item?.note ?? '',
+    status: item?.status ?? true,
   };
   const { form, onSubmit, saving } = useEntityForm(supplierInputSchema, initial, (v) =>
     submit({ ...v, name: v.name.trim(), ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, v[f].trim() || null])) }),
@@ -19,7 +24,14 @@ export function SupplierForm({ item, submit, onCancel }: EntityFormProps<Supplie
   return (
     <form onSubmit={onSubmit} noValidate data-testid="supplier-form">
       <Stack>
-        <TextInput label={t('supplier.name')} placeholder={t('supplier.name_placeholder')} withAsterisk data-autofocus key={form.key('name')} {...form.getInputProps('name')} />
+        <TextInput
+          label={t('supplier.name')}
+          placeholder={t('supplier.name_placeholder')}
+          withAsterisk
+          data-autofocus
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
         <TextInput label={t('supplier.company')} key={form.key('company')} {...form.getInputProps('company')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('supplier.phone')} type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />

@@ -13,12 +13,20 @@ export function UnitForm({ item, submit, onCancel }: EntityFormProps<Unit, UnitI
   const { t } = useTranslation();
   const units = useUnitOptions();
   const initial: Values = {
-    name: item?.name ?? '', short_name: item?.short_name ?? '', base_unit_id: item?.base_unit_id ?? null,
-    operation_value: item?.operation_value ?? '1', status: item?.status ?? true,
+    name: item?.name ?? '',
+    short_name: item?.short_name ?? '',
+    base_unit_id: item?.base_unit_id ?? null,
+    operation_value: item?.operation_value ?? '1',
+    status: item?.status ?? true,
   };
   const { form, onSubmit, saving } = useEntityForm(unitInputSchema, initial, (v) =>
     // A base unit is always 1 of itself.
-    submit({ ...v, name: v.name.trim(), short_name: v.short_name.trim(), operation_value: v.base_unit_id ? v.operation_value.trim() : '1' }),
+    submit({
+      ...v,
+      name: v.name.trim(),
+      short_name: v.short_name.trim(),
+      operation_value: v.base_unit_id ? v.operation_value.trim() : '1',
+    }),
   );
   const [isBase, setIsBase] = useState(!initial.base_unit_id);
   form.watch('base_unit_id', ({ value }) => {
@@ -32,13 +40,43 @@ export function UnitForm({ item, submit, onCancel }: EntityFormProps<Unit, UnitI
     <form onSubmit={onSubmit} noValidate data-testid="unit-form">
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('unit.name')} placeholder={t('unit.name_placeholder')} withAsterisk data-autofocus key={form.key('name')} {...form.getInputProps('name')} />
-          <TextInput label={t('unit.short_name')} placeholder={t('unit.short_name_placeholder')} withAsterisk key={form.key('short_name')} {...form.getInputProps('short_name')} />
+          <TextInput
+            label={t('unit.name')}
+            placeholder={t('unit.name_placeholder')}
+            withAsterisk
+            data-autofocus
+            key={form.key('name')}
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label={t('unit.short_name')}
+            placeholder={t('unit.short_name_placeholder')}
+            withAsterisk
+            key={form.key('short_name')}
+            {...form.getInputProps('short_name')}
+          />
         </SimpleGrid>
-        <Select label={t('unit.base_unit')} placeholder={t('unit.base_unit_placeholder')} data={baseData} searchable clearable
-          nothingFoundMessage={t('common.no_match')} comboboxProps={{ zIndex: 2100 }} data-testid="base-unit" key={form.key('base_unit_id')} {...form.getInputProps('base_unit_id')} />
-        <TextInput label={t('unit.operation_value')} description={t('unit.operation_value_hint')} inputMode="decimal" disabled={isBase}
-          data-testid="operation-value" key={form.key('operation_value')} {...form.getInputProps('operation_value')} />
+        <Select
+          label={t('unit.base_unit')}
+          placeholder={t('unit.base_unit_placeholder')}
+          data={baseData}
+          searchable
+          clearable
+          nothingFoundMessage={t('common.no_match')}
+          comboboxProps={{ zIndex: 2100 }}
+          data-testid="base-unit"
+          key={form.key('base_unit_id')}
+          {...form.getInputProps('base_unit_id')}
+        />
+        <TextInput
+          label={t('unit.operation_value')}
+          description={t('unit.operation_value_hint')}
+          inputMode="decimal"
+          disabled={isBase}
+          data-testid="operation-value"
+          key={form.key('operation_value')}
+          {...form.getInputProps('operation_value')}
+        />
         <Switch label={t('common.active')} key={form.key('status')} {...form.getInputProps('status', { type: 'checkbox' })} />
         <FormActions saving={saving} onCancel={onCancel} />
       </Stack>

@@ -41,8 +41,13 @@ export const useBrandOptions = () => useAll<Brand>('brands', '/api/v1/brands');
 export const useUnitOptions = () => useAll<Unit>('units', '/api/v1/units');
 export const useWarehouseOptions = () => useAll<Warehouse>('warehouses', '/api/v1/warehouses');
 export const useVariationOptions = () => useAll<VariationOption>('variations', '/api/v1/variations');
-export const useVariationValueOptions = () => useAll<VariationValueOption>('variation-values', '/api/v1/variation-values', { sort: 'sort_order' });
+export const useVariationValueOptions = () =>
+  useAll<VariationValueOption>('variation-values', '/api/v1/variation-values', { sort: 'sort_order' });
 
 export function useGeneralSetting() {
-  return useQuery({ queryKey: ['general_setting'], queryFn: () => api.get<GeneralSettingResponse>('/api/v1/general_setting'), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['general_setting'],
+    queryFn: () => api.get<GeneralSettingResponse>('/api/v1/general_setting'),
+    staleTime: 5 * 60_000,
+  });
 }

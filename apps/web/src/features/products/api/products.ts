@@ -37,7 +37,9 @@ export function useSaveProduct() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: ProductInput }) =>
-      id ? api.put<Envelope<ProductDetail>>(`${productsResource.path}/${id}`, input) : api.post<Envelope<ProductDetail>>(productsResource.path, input),
+      id
+        ? api.put<Envelope<ProductDetail>>(`${productsResource.path}/${id}`, input)
+        : api.post<Envelope<ProductDetail>>(productsResource.path, input),
     onSuccess: () => qc.invalidateQueries({ queryKey: [productsResource.key] }),
   });
 }
@@ -47,7 +49,13 @@ export function useProductSearch(search: string, enabled = true) {
   const text = search.trim();
   return useQuery({
     queryKey: [productsResource.key, 'search', text],
-    queryFn: () => api.get<ListResponse<Product>>(productsResource.path, { per_page: 10, search: text || undefined, status: 'active', sort: 'product_name' }),
+    queryFn: () =>
+      api.get<ListResponse<Product>>(productsResource.path, {
+        per_page: 10,
+        search: text || undefined,
+        status: 'active',
+        sort: 'product_name',
+      }),
     enabled,
     staleTime: 10_000,
     select: (r) => r.data,

@@ -13,8 +13,17 @@ export function AvailabilitySection({ form }: SectionProps) {
     <Paper withBorder p="md">
       <Stack>
         <Title order={4}>{t('product.section_availability')}</Title>
-        <Switch label={t('common.active')} description={t('product.status_hint')} data-testid="status" {...form.getInputProps('status', { type: 'checkbox' })} />
-        <Switch label={t('product.all_branches')} data-testid="all-branches" {...form.getInputProps('all_branches', { type: 'checkbox' })} />
+        <Switch
+          label={t('common.active')}
+          description={t('product.status_hint')}
+          data-testid="status"
+          {...form.getInputProps('status', { type: 'checkbox' })}
+        />
+        <Switch
+          label={t('product.all_branches')}
+          data-testid="all-branches"
+          {...form.getInputProps('all_branches', { type: 'checkbox' })}
+        />
         {!v.all_branches && (
           <MultiSelect
             label={t('product.branches')}

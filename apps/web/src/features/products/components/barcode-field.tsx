@@ -26,7 +26,7 @@ export interface BarcodeFieldProps {
 export function BarcodeField({ value, kind, onChange, error, label, compact, testId = 'barcode' }: BarcodeFieldProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const effective: BarcodeKind | null = value.trim() ? kind ?? guessBarcodeKind(value.trim()) : null;
+  const effective: BarcodeKind | null = value.trim() ? (kind ?? guessBarcodeKind(value.trim())) : null;
   const problem = barcodeProblem(value, kind);
   const shown = error ?? (problem ? t(problem) : undefined);
 
@@ -67,14 +67,24 @@ export function BarcodeField({ value, kind, onChange, error, label, compact, tes
         <Select
           label={t('product.barcode_type')}
           w={150}
-          data={[{ value: 'ean13', label: t('product.barcode_ean13') }, { value: 'code128', label: t('product.barcode_code128') }]}
+          data={[
+            { value: 'ean13', label: t('product.barcode_ean13') },
+            { value: 'code128', label: t('product.barcode_code128') },
+          ]}
           value={effective}
           onChange={(v) => onChange(value, (v as BarcodeKind | null) ?? null)}
           disabled={!value.trim()}
           allowDeselect={false}
           data-testid="barcode-type"
         />
-        <Button variant="light" mt={25} leftSection={<IconWand size={16} />} onClick={() => void generate()} loading={busy} data-testid="barcode-generate">
+        <Button
+          variant="light"
+          mt={25}
+          leftSection={<IconWand size={16} />}
+          onClick={() => void generate()}
+          loading={busy}
+          data-testid="barcode-generate"
+        >
           {t('product.barcode_generate')}
         </Button>
       </Group>

@@ -21,16 +21,27 @@ const isComponent = (p: Product) => p.type !== 'combo';
 function VariantChoice({ form, index, row }: { form: ProductForm; index: number; row: ComboRow }) {
   const { t } = useTranslation();
   const detail = useProductDetail(row.product_id);
-  const data = (detail.data?.variants ?? []).filter((x) => x.status || x.id === row.variant_id).map((x) => ({ value: x.id, label: x.name }));
+  const data = (detail.data?.variants ?? [])
+    .filter((x) => x.status || x.id === row.variant_id)
+    .map((x) => ({ value: x.id, label: x.name }));
   return (
-    <Select size="xs" w={170} placeholder={t('product.variant_placeholder')} aria-label={t('product.variant')} data={data} value={row.variant_id}
-      error={fieldError(form, `combo_items.${index}.variant_id`)} comboboxProps={{ zIndex: 2100 }} data-testid="combo-variant"
+    <Select
+      size="xs"
+      w={170}
+      placeholder={t('product.variant_placeholder')}
+      aria-label={t('product.variant')}
+      data={data}
+      value={row.variant_id}
+      error={fieldError(form, `combo_items.${index}.variant_id`)}
+      comboboxProps={{ zIndex: 2100 }}
+      data-testid="combo-variant"
       onChange={(id) => {
         const variant = detail.data?.variants.find((x) => x.id === id);
         form.setFieldValue(`combo_items.${index}.variant_id`, id);
         form.setFieldValue(`combo_items.${index}.variant_name`, variant?.name ?? null);
         if (variant) form.setFieldValue(`combo_items.${index}.sale_cost`, variant.sale_cost);
-      }} />
+      }}
+    />
   );
 }
 
@@ -48,8 +59,15 @@ export function ComboSection({ form, currency, productId }: SectionProps) {
       return;
     }
     form.insertListItem('combo_items', {
-      key: rowKey(), product_id: p.id, variant_id: null, quantity: '1', product_name: p.product_name, variant_name: null,
-      sku_code: p.sku_code, sale_cost: p.sale_cost, has_variants: p.type === 'variation' && p.variant_count > 0,
+      key: rowKey(),
+      product_id: p.id,
+      variant_id: null,
+      quantity: '1',
+      product_name: p.product_name,
+      variant_name: null,
+      sku_code: p.sku_code,
+      sale_cost: p.sale_cost,
+      has_variants: p.type === 'variation' && p.variant_count > 0,
     } satisfies ComboRow);
   };
   const total = comboComponentsTotal(v.combo_items, currency);
@@ -59,10 +77,24 @@ export function ComboSection({ form, currency, productId }: SectionProps) {
     <Paper withBorder p="md">
       <Stack>
         <Title order={4}>{t('product.section_combo')}</Title>
-        <Text size="sm" c="dimmed">{t('product.combo_hint')}</Text>
-        <ProductPicker label={t('product.combo_add')} onPick={add} exclude={productId ? [productId] : []} accept={isComponent} testId="combo-picker" />
-        {form.errors.combo_items && <Text c="red" size="sm">{String(form.errors.combo_items)}</Text>}
-        {v.combo_items.length >= PRODUCT_LIMITS.comboItems && <Alert color="yellow">{t('product.combo_full', { max: formatInteger(PRODUCT_LIMITS.comboItems, lang) })}</Alert>}
+        <Text size="sm" c="dimmed">
+          {t('product.combo_hint')}
+        </Text>
+        <ProductPicker
+          label={t('product.combo_add')}
+          onPick={add}
+          exclude={productId ? [productId] : []}
+          accept={isComponent}
+          testId="combo-picker"
+        />
+        {form.errors.combo_items && (
+          <Text c="red" size="sm">
+            {String(form.errors.combo_items)}
+          </Text>
+        )}
+        {v.combo_items.length >= PRODUCT_LIMITS.comboItems && (
+          <Alert color="yellow">{t('product.combo_full', { max: formatInteger(PRODUCT_LIMITS.comboItems, lang) })}</Alert>
+        )}
         {v.combo_items.length > 0 && (
           <ScrollArea type="auto">
             <Table verticalSpacing="xs" miw={640} data-testid="combo-table">
@@ -79,18 +111,47 @@ export function ComboSection({ form, currency, productId }: SectionProps) {
                 {v.combo_items.map((row, i) => (
                   <Table.Tr key={row.key} data-testid="combo-row">
                     <Table.Td>
-                      <Text size="sm" fw={500}>{row.product_name}</Text>
-                      <Text size="xs" c="dimmed" ff="monospace"><Ltr>{row.sku_code}</Ltr></Text>
-                      {fieldError(form, `combo_items.${i}.product_id`) && <Text size="xs" c="red">{fieldError(form, `combo_items.${i}.product_id`)}</Text>}
+                      <Text size="sm" fw={500}>
+                        {row.product_name}
+                      </Text>
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        <Ltr>{row.sku_code}</Ltr>
+                      </Text>
+                      {fieldError(form, `combo_items.${i}.product_id`) && (
+                        <Text size="xs" c="red">
+                          {fieldError(form, `combo_items.${i}.product_id`)}
+                        </Text>
+                      )}
                     </Table.Td>
-                    <Table.Td>{row.has_variants ? <VariantChoice form={form} index={i} row={row} /> : <Text size="sm" c="dimmed">—</Text>}</Table.Td>
                     <Table.Td>
-                      <TextInput size="xs" w={90} inputMode="decimal" dir="ltr" aria-label={`${t('product.quantity')} ${row.product_name}`} data-testid="combo-quantity"
-                        {...form.getInputProps(`combo_items.${i}.quantity`)} />
+                      {row.has_variants ? (
+                        <VariantChoice form={form} index={i} row={row} />
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          —
+                        </Text>
+                      )}
                     </Table.Td>
-                    <Table.Td ta="end"><Ltr>{formatPrice(row.sale_cost, currency, lang)}</Ltr></Table.Td>
                     <Table.Td>
-                      <RemoveRowButton label={t('product.combo_remove')} onClick={() => form.removeListItem('combo_items', i)} testId="combo-remove" />
+                      <TextInput
+                        size="xs"
+                        w={90}
+                        inputMode="decimal"
+                        dir="ltr"
+                        aria-label={`${t('product.quantity')} ${row.product_name}`}
+                        data-testid="combo-quantity"
+                        {...form.getInputProps(`combo_items.${i}.quantity`)}
+                      />
+                    </Table.Td>
+                    <Table.Td ta="end">
+                      <Ltr>{formatPrice(row.sale_cost, currency, lang)}</Ltr>
+                    </Table.Td>
+                    <Table.Td>
+                      <RemoveRowButton
+                        label={t('product.combo_remove')}
+                        onClick={() => form.removeListItem('combo_items', i)}
+                        testId="combo-remove"
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -100,10 +161,25 @@ export function ComboSection({ form, currency, productId }: SectionProps) {
         )}
         {v.combo_items.length > 0 && (
           <Group justify="flex-end" gap="xl" data-testid="combo-summary">
-            <Text size="sm">{t('product.combo_components_total')}: <b><Ltr>{total === null ? '—' : formatMoney(total, currency, lang)}</Ltr></b></Text>
-            <Text size="sm">{t('product.combo_price')}: <b><Ltr>{price === null ? '—' : formatMoney(price, currency, lang)}</Ltr></b></Text>
+            <Text size="sm">
+              {t('product.combo_components_total')}:{' '}
+              <b>
+                <Ltr>{total === null ? '—' : formatMoney(total, currency, lang)}</Ltr>
+              </b>
+            </Text>
+            <Text size="sm">
+              {t('product.combo_price')}:{' '}
+              <b>
+                <Ltr>{price === null ? '—' : formatMoney(price, currency, lang)}</Ltr>
+              </b>
+            </Text>
             {total !== null && price !== null && price < total && (
-              <Text size="sm" c="teal">{t('product.combo_saving')}: <b><Ltr>{formatMoney(total - price, currency, lang)}</Ltr></b></Text>
+              <Text size="sm" c="teal">
+                {t('product.combo_saving')}:{' '}
+                <b>
+                  <Ltr>{formatMoney(total - price, currency, lang)}</Ltr>
+                </b>
+              </Text>
             )}
           </Group>
         )}

@@ -34,16 +34,49 @@ export function DetailsSection({ form }: SectionProps) {
     <Paper withBorder p="md">
       <Stack>
         <Title order={4}>{t('product.section_details')}</Title>
-        <Select label={t('product.category')} placeholder={t('product.category_placeholder')} data={usable(categories.data, [v.category_id]).map((c) => ({ value: c.id, label: c.name }))}
-          data-testid="category" {...common} {...form.getInputProps('category_id')} />
-        <Select label={t('product.brand')} placeholder={t('product.brand_placeholder')} data={usable(brands.data, [v.brand_id]).map((b) => ({ value: b.id, label: b.name }))}
-          data-testid="brand" {...common} {...form.getInputProps('brand_id')} />
-        <Select label={t('product.unit')} placeholder={t('product.unit_placeholder')} data={allUnits.map((u) => ({ value: u.id, label: unitLabel(u) }))}
-          data-testid="unit" {...common} {...form.getInputProps('unit_id')} onChange={chooseUnit} />
-          <Select label={t('product.purchase_unit')} placeholder={t('product.same_base_placeholder')} data={related} disabled={!v.unit_id}
-            data-testid="purchase-unit" {...common} {...form.getInputProps('purchase_unit_id')} />
-          <Select label={t('product.sale_unit')} placeholder={t('product.same_base_placeholder')} data={related} disabled={!v.unit_id}
-            data-testid="sale-unit" {...common} {...form.getInputProps('sale_unit_id')} />
+        <Select
+          label={t('product.category')}
+          placeholder={t('product.category_placeholder')}
+          data={usable(categories.data, [v.category_id]).map((c) => ({ value: c.id, label: c.name }))}
+          data-testid="category"
+          {...common}
+          {...form.getInputProps('category_id')}
+        />
+        <Select
+          label={t('product.brand')}
+          placeholder={t('product.brand_placeholder')}
+          data={usable(brands.data, [v.brand_id]).map((b) => ({ value: b.id, label: b.name }))}
+          data-testid="brand"
+          {...common}
+          {...form.getInputProps('brand_id')}
+        />
+        <Select
+          label={t('product.unit')}
+          placeholder={t('product.unit_placeholder')}
+          data={allUnits.map((u) => ({ value: u.id, label: unitLabel(u) }))}
+          data-testid="unit"
+          {...common}
+          {...form.getInputProps('unit_id')}
+          onChange={chooseUnit}
+        />
+        <Select
+          label={t('product.purchase_unit')}
+          placeholder={t('product.same_base_placeholder')}
+          data={related}
+          disabled={!v.unit_id}
+          data-testid="purchase-unit"
+          {...common}
+          {...form.getInputProps('purchase_unit_id')}
+        />
+        <Select
+          label={t('product.sale_unit')}
+          placeholder={t('product.same_base_placeholder')}
+          data={related}
+          disabled={!v.unit_id}
+          data-testid="sale-unit"
+          {...common}
+          {...form.getInputProps('sale_unit_id')}
+        />
       </Stack>
     </Paper>
   );

@@ -13,7 +13,9 @@ export function GeneralSection({ form, productId }: SectionProps) {
       <Stack>
         <Title order={4}>{t('product.section_general')}</Title>
         <Stack gap={4}>
-          <Text size="sm" fw={500}>{t('product.type')}</Text>
+          <Text size="sm" fw={500}>
+            {t('product.type')}
+          </Text>
           <SegmentedControl
             fullWidth
             data={PRODUCT_TYPES.map((type) => ({ value: type, label: t(`product.types.${type}`) }))}
@@ -23,11 +25,25 @@ export function GeneralSection({ form, productId }: SectionProps) {
             onChange={(value) => form.setFieldValue('type', value as ProductType)}
             data-testid="product-type"
           />
-          <Text size="xs" c="dimmed">{t(`product.type_hints.${v.type}`)}</Text>
+          <Text size="xs" c="dimmed">
+            {t(`product.type_hints.${v.type}`)}
+          </Text>
         </Stack>
-        <TextInput label={t('product.name')} placeholder={t('product.name_placeholder')} withAsterisk data-testid="product-name" {...form.getInputProps('product_name')} />
+        <TextInput
+          label={t('product.name')}
+          placeholder={t('product.name_placeholder')}
+          withAsterisk
+          data-testid="product-name"
+          {...form.getInputProps('product_name')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('product.sku')} placeholder={t('product.sku_placeholder')} dir="ltr" data-testid="sku" {...form.getInputProps('sku_code')} />
+          <TextInput
+            label={t('product.sku')}
+            placeholder={t('product.sku_placeholder')}
+            dir="ltr"
+            data-testid="sku"
+            {...form.getInputProps('sku_code')}
+          />
         </SimpleGrid>
         <BarcodeField
           label={t('product.barcode')}
@@ -39,7 +55,14 @@ export function GeneralSection({ form, productId }: SectionProps) {
             form.setFieldValue('barcode_type', kind);
           }}
         />
-        <Textarea label={t('product.description')} placeholder={t('product.description_placeholder')} autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+        <Textarea
+          label={t('product.description')}
+          placeholder={t('product.description_placeholder')}
+          autosize
+          minRows={2}
+          maxRows={6}
+          {...form.getInputProps('description')}
+        />
       </Stack>
     </Paper>
   );

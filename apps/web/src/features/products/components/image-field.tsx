@@ -43,24 +43,61 @@ export function ImageField({ url, onChange, error }: ImageFieldProps) {
         <Title order={4}>{t('product.image')}</Title>
         {url ? (
           <Stack gap="xs" align="center">
-            <Image src={url} alt={t('product.image')} radius="md" h={180} w="100%" fit="contain" bg="var(--mantine-color-default-hover)" data-testid="image-preview" />
-            <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => onChange(null)} data-testid="image-remove">
+            <Image
+              src={url}
+              alt={t('product.image')}
+              radius="md"
+              h={180}
+              w="100%"
+              fit="contain"
+              bg="var(--mantine-color-default-hover)"
+              data-testid="image-preview"
+            />
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => onChange(null)}
+              data-testid="image-remove"
+            >
               {t('product.image_remove')}
             </Button>
           </Stack>
         ) : null}
-        <Dropzone onDrop={(files) => void upload(files[0])} onReject={reject} accept={[...IMAGE_TYPES]} maxSize={IMAGE_MAX_BYTES} maxFiles={1} multiple={false} loading={busy} data-testid="image-dropzone">
+        <Dropzone
+          onDrop={(files) => void upload(files[0])}
+          onReject={reject}
+          accept={[...IMAGE_TYPES]}
+          maxSize={IMAGE_MAX_BYTES}
+          maxFiles={1}
+          multiple={false}
+          loading={busy}
+          data-testid="image-dropzone"
+        >
           <Center mih={url ? 60 : 150} style={{ pointerEvents: 'none' }}>
             <Stack align="center" gap={4}>
-              <Dropzone.Accept><IconUpload size={32} stroke={1.5} /></Dropzone.Accept>
-              <Dropzone.Reject><IconX size={32} stroke={1.5} /></Dropzone.Reject>
+              <Dropzone.Accept>
+                <IconUpload size={32} stroke={1.5} />
+              </Dropzone.Accept>
+              <Dropzone.Reject>
+                <IconX size={32} stroke={1.5} />
+              </Dropzone.Reject>
               <Dropzone.Idle>{busy ? <Loader size="sm" /> : <IconPhoto size={32} stroke={1.5} opacity={0.6} />}</Dropzone.Idle>
-              <Text size="sm" ta="center">{t(url ? 'product.image_replace' : 'product.image_drop')}</Text>
-              <Text size="xs" c="dimmed" ta="center">{t('product.image_hint')}</Text>
+              <Text size="sm" ta="center">
+                {t(url ? 'product.image_replace' : 'product.image_drop')}
+              </Text>
+              <Text size="xs" c="dimmed" ta="center">
+                {t('product.image_hint')}
+              </Text>
             </Stack>
           </Center>
         </Dropzone>
-        {(problem ?? error) && <Text size="sm" c="red" data-testid="image-error">{problem ?? error}</Text>}
+        {(problem ?? error) && (
+          <Text size="sm" c="red" data-testid="image-error">
+            {problem ?? error}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

@@ -13,7 +13,12 @@ import { notifyError } from '../../../lib/notify';
 import { productsResource } from '../api/products';
 import { importProducts, ImportRejected } from '../api/upload';
 
-const SHEET_TYPES = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv', 'application/vnd.ms-excel', 'text/plain'];
+const SHEET_TYPES = [
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'text/csv',
+  'application/vnd.ms-excel',
+  'text/plain',
+];
 const MAX_BYTES = 10 * 1024 * 1024;
 
 /** Import products from XLSX/CSV: the whole file or nothing, with the server's per-row, per-column report. */
@@ -60,12 +65,26 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   return (
     <Modal opened={opened} onClose={close} title={t('product.import_title')} size="xl" centered zIndex={2000}>
       <Stack data-testid="import-dialog">
-        <Text size="sm" c="dimmed">{t('product.import_hint')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('product.import_hint')}
+        </Text>
         <Group gap="xs">
-          <Button variant="light" size="xs" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void template('xlsx')} data-testid="template-xlsx">
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconFileSpreadsheet size={16} />}
+            onClick={() => void template('xlsx')}
+            data-testid="template-xlsx"
+          >
             {t('product.import_template_xlsx')}
           </Button>
-          <Button variant="light" size="xs" leftSection={<IconFileTypeCsv size={16} />} onClick={() => void template('csv')} data-testid="template-csv">
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconFileTypeCsv size={16} />}
+            onClick={() => void template('csv')}
+            data-testid="template-csv"
+          >
             {t('product.import_template_csv')}
           </Button>
         </Group>
@@ -86,17 +105,29 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
           data-testid="import-dropzone"
         >
           <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }}>
-            <Dropzone.Accept><IconUpload size={40} stroke={1.5} /></Dropzone.Accept>
-            <Dropzone.Reject><IconX size={40} stroke={1.5} /></Dropzone.Reject>
-            <Dropzone.Idle><IconFileSpreadsheet size={40} stroke={1.5} opacity={0.6} /></Dropzone.Idle>
+            <Dropzone.Accept>
+              <IconUpload size={40} stroke={1.5} />
+            </Dropzone.Accept>
+            <Dropzone.Reject>
+              <IconX size={40} stroke={1.5} />
+            </Dropzone.Reject>
+            <Dropzone.Idle>
+              <IconFileSpreadsheet size={40} stroke={1.5} opacity={0.6} />
+            </Dropzone.Idle>
             <Stack gap={2}>
               <Text fw={500}>{file ? file.name : t('product.import_drop')}</Text>
-              <Text size="xs" c="dimmed">{t('product.import_drop_hint')}</Text>
+              <Text size="xs" c="dimmed">
+                {t('product.import_drop_hint')}
+              </Text>
             </Stack>
           </Group>
         </Dropzone>
 
-        {problem && <Alert color="red" data-testid="import-problem">{problem}</Alert>}
+        {problem && (
+          <Alert color="red" data-testid="import-problem">
+            {problem}
+          </Alert>
+        )}
         {imported !== null && (
           <Alert color="teal" icon={<IconCircleCheck size={18} />} data-testid="import-success">
             {t('product.import_done', { total: formatInteger(imported, lang) })}
@@ -118,7 +149,11 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                   {report.rows.map((r, i) => (
                     <Table.Tr key={`${r.row}-${r.column}-${i}`}>
                       <Table.Td>{formatInteger(r.row, lang)}</Table.Td>
-                      <Table.Td><Text size="sm" ff="monospace">{r.column}</Text></Table.Td>
+                      <Table.Td>
+                        <Text size="sm" ff="monospace">
+                          {r.column}
+                        </Text>
+                      </Table.Td>
                       <Table.Td>{r.message}</Table.Td>
                     </Table.Tr>
                   ))}
@@ -129,8 +164,12 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
         )}
 
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>{t('common.close')}</Button>
-          <Button onClick={() => void run()} disabled={!file} loading={busy} data-testid="import-submit">{t('product.import_submit')}</Button>
+          <Button variant="default" onClick={close}>
+            {t('common.close')}
+          </Button>
+          <Button onClick={() => void run()} disabled={!file} loading={busy} data-testid="import-submit">
+            {t('product.import_submit')}
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -7,7 +7,12 @@ import { RemoveRowButton } from './remove-row-button';
 /** The products and variants to label, each with its number of copies. */
 export function LabelItemsTable({ items, onChange }: { items: LabelItem[]; onChange: (items: LabelItem[]) => void }) {
   const { t } = useTranslation();
-  if (items.length === 0) return <Text size="sm" c="dimmed">{t('barcode_label.no_products')}</Text>;
+  if (items.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('barcode_label.no_products')}
+      </Text>
+    );
   const set = (key: string, copies: number) => onChange(items.map((i) => (i.key === key ? { ...i, copies } : i)));
   return (
     <Table verticalSpacing={6} data-testid="label-items">
@@ -22,15 +27,33 @@ export function LabelItemsTable({ items, onChange }: { items: LabelItem[]; onCha
         {items.map((item) => (
           <Table.Tr key={item.key} data-testid="label-item">
             <Table.Td>
-              <Text size="sm" fw={500}>{item.name}</Text>
-              <Text size="xs" c="dimmed" ff="monospace"><Ltr>{item.code}</Ltr></Text>
+              <Text size="sm" fw={500}>
+                {item.name}
+              </Text>
+              <Text size="xs" c="dimmed" ff="monospace">
+                <Ltr>{item.code}</Ltr>
+              </Text>
             </Table.Td>
             <Table.Td>
-              <NumberInput size="xs" min={0} max={MAX_COPIES} allowDecimal={false} allowNegative={false} clampBehavior="strict" value={item.copies}
-                onChange={(v) => set(item.key, typeof v === 'number' ? v : 0)} aria-label={`${t('barcode_label.copies')} ${item.name}`} data-testid="label-copies" />
+              <NumberInput
+                size="xs"
+                min={0}
+                max={MAX_COPIES}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="strict"
+                value={item.copies}
+                onChange={(v) => set(item.key, typeof v === 'number' ? v : 0)}
+                aria-label={`${t('barcode_label.copies')} ${item.name}`}
+                data-testid="label-copies"
+              />
             </Table.Td>
             <Table.Td>
-              <RemoveRowButton label={t('common.delete')} onClick={() => onChange(items.filter((i) => i.key !== item.key))} testId="label-remove" />
+              <RemoveRowButton
+                label={t('common.delete')}
+                onClick={() => onChange(items.filter((i) => i.key !== item.key))}
+                testId="label-remove"
+              />
             </Table.Td>
           </Table.Tr>
         ))}

@@ -26,12 +26,24 @@ function Label({ item, layout, options, lang }: { item: LabelItem; layout: Label
   const base = Math.max(5.5, Math.min(9, layout.label.h / 4.4));
   return (
     <div className={classes.label} style={{ width: mm(layout.label.w), height: mm(layout.label.h) }} data-testid="label">
-      {options.name && <div className={classes.name} style={{ fontSize: `${base}pt` }} dir="auto">{item.name}</div>}
-      {options.price && <div className={classes.price} style={{ fontSize: `${base + 1}pt` }} dir="ltr">{formatPrice(item.price, item.currency, lang)}</div>}
+      {options.name && (
+        <div className={classes.name} style={{ fontSize: `${base}pt` }} dir="auto">
+          {item.name}
+        </div>
+      )}
+      {options.price && (
+        <div className={classes.price} style={{ fontSize: `${base + 1}pt` }} dir="ltr">
+          {formatPrice(item.price, item.currency, lang)}
+        </div>
+      )}
       <div className={classes.bars} dir="ltr">
         <BarcodeSvg value={item.code} kind={item.kind} height={40} fontSize={13} fit />
       </div>
-      {options.sku && item.code !== item.sku && <div className={classes.sku} style={{ fontSize: `${base - 1}pt` }} dir="ltr">{item.sku}</div>}
+      {options.sku && item.code !== item.sku && (
+        <div className={classes.sku} style={{ fontSize: `${base - 1}pt` }} dir="ltr">
+          {item.sku}
+        </div>
+      )}
     </div>
   );
 }
@@ -52,7 +64,9 @@ export function LabelSheet({ labels, layout, options, lang, testId }: LabelSheet
       {pages.map((page, i) => (
         // Labels fill a physical sheet from its top-left corner whatever the language (a used sheet restarts there).
         <div key={i} className={classes.page} style={pageStyle} dir="ltr" data-testid="label-page">
-          {page.map((item, j) => <Label key={`${item.key}-${j}`} item={item} layout={layout} options={options} lang={lang} />)}
+          {page.map((item, j) => (
+            <Label key={`${item.key}-${j}`} item={item} layout={layout} options={options} lang={lang} />
+          ))}
         </div>
       ))}
     </div>

@@ -13,7 +13,16 @@ import { formatInteger } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import { productsResource, useProductDetails } from '../api/products';
-import { expandLabels, LABEL_LAYOUTS, labelItemsOf, MAX_LABELS, mergeItems, totalCopies, type LabelItem, type LabelLayoutId } from '../lib/labels';
+import {
+  expandLabels,
+  LABEL_LAYOUTS,
+  labelItemsOf,
+  MAX_LABELS,
+  mergeItems,
+  totalCopies,
+  type LabelItem,
+  type LabelLayoutId,
+} from '../lib/labels';
 import { LabelItemsTable } from './label-items-table';
 import { LabelSheet, pageRule, type LabelOptions } from './label-sheet';
 import { ProductPicker } from './product-picker';
@@ -61,7 +70,12 @@ export function PrintBarcodePage() {
   const copies = totalCopies(items);
   const layoutData = (Object.keys(LABEL_LAYOUTS) as LabelLayoutId[]).map((id) => ({ value: id, label: t(`barcode_label.layouts.${id}`) }));
   const option = (key: keyof LabelOptions) => (
-    <Checkbox label={t(`barcode_label.show_${key}`)} checked={options[key]} onChange={(e) => setOptions({ ...options, [key]: e.currentTarget.checked })} data-testid={`show-${key}`} />
+    <Checkbox
+      label={t(`barcode_label.show_${key}`)}
+      checked={options[key]}
+      onChange={(e) => setOptions({ ...options, [key]: e.currentTarget.checked })}
+      data-testid={`show-${key}`}
+    />
   );
 
   return (
@@ -82,16 +96,29 @@ export function PrintBarcodePage() {
                 <Title order={4}>{t('barcode_label.products')}</Title>
                 <ProductPicker onPick={(p) => void add(p)} testId="label-picker" />
                 {preset.isError && <Alert color="red">{(preset.error as Error).message}</Alert>}
-                {requested.length > MAX_PRESET && <Alert color="yellow">{t('barcode_label.too_many_products', { max: formatInteger(MAX_PRESET, lang) })}</Alert>}
+                {requested.length > MAX_PRESET && (
+                  <Alert color="yellow">{t('barcode_label.too_many_products', { max: formatInteger(MAX_PRESET, lang) })}</Alert>
+                )}
                 <LabelItemsTable items={items} onChange={setItems} />
               </Stack>
             </Paper>
             <Paper withBorder p="md">
               <Stack>
                 <Title order={4}>{t('barcode_label.layout')}</Title>
-                <Select data={layoutData} value={layoutId} onChange={(v) => v && setLayoutId(v as LabelLayoutId)} allowDeselect={false}
-                  aria-label={t('barcode_label.layout')} comboboxProps={{ zIndex: 2100 }} data-testid="label-layout" />
-                <Group gap="lg">{option('name')}{option('price')}{option('sku')}</Group>
+                <Select
+                  data={layoutData}
+                  value={layoutId}
+                  onChange={(v) => v && setLayoutId(v as LabelLayoutId)}
+                  allowDeselect={false}
+                  aria-label={t('barcode_label.layout')}
+                  comboboxProps={{ zIndex: 2100 }}
+                  data-testid="label-layout"
+                />
+                <Group gap="lg">
+                  {option('name')}
+                  {option('price')}
+                  {option('sku')}
+                </Group>
               </Stack>
             </Paper>
           </Stack>
@@ -101,11 +128,15 @@ export function PrintBarcodePage() {
             <Stack>
               <Group justify="space-between">
                 <Title order={4}>{t('barcode_label.preview')}</Title>
-                <Text size="sm" c="dimmed" data-testid="label-count">{t('barcode_label.count', { total: formatInteger(labels.length, lang) })}</Text>
+                <Text size="sm" c="dimmed" data-testid="label-count">
+                  {t('barcode_label.count', { total: formatInteger(labels.length, lang) })}
+                </Text>
               </Group>
               {copies > MAX_LABELS && <Alert color="yellow">{t('barcode_label.too_many', { max: formatInteger(MAX_LABELS, lang) })}</Alert>}
               {labels.length === 0 ? (
-                <Text c="dimmed" size="sm" py="xl" ta="center">{t('barcode_label.empty')}</Text>
+                <Text c="dimmed" size="sm" py="xl" ta="center">
+                  {t('barcode_label.empty')}
+                </Text>
               ) : (
                 <ScrollArea type="auto" mah="80vh">
                   <Box ref={previewRef} p={4} bg="var(--mantine-color-default-hover)">

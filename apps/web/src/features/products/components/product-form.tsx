@@ -62,30 +62,37 @@ function ProductFormBody({ product, shopCurrency }: { product: ProductDetail | n
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack>
-            <ImageField url={imageUrl} error={form.errors.image ? String(form.errors.image) : undefined}
+            <ImageField
+              url={imageUrl}
+              error={form.errors.image ? String(form.errors.image) : undefined}
               onChange={(img) => {
                 form.setFieldValue('image', img?.key ?? null);
                 setImageUrl(img?.url ?? null);
-              }} />
+              }}
+            />
             <DetailsSection {...section} />
             <AvailabilitySection {...section} />
           </Stack>
         </Grid.Col>
         {/* The variants table needs the whole width. */}
         {type !== 'single' && (
-          <Grid.Col span={12}>
-            {type === 'variation' ? <VariationsSection {...section} /> : <ComboSection {...section} />}
-          </Grid.Col>
+          <Grid.Col span={12}>{type === 'variation' ? <VariationsSection {...section} /> : <ComboSection {...section} />}</Grid.Col>
         )}
       </Grid>
       {elsewhere.length > 0 && (
         <Alert color="red" mt="md" data-testid="form-errors">
-          {elsewhere.map((msg, i) => <div key={i}>{msg}</div>)}
+          {elsewhere.map((msg, i) => (
+            <div key={i}>{msg}</div>
+          ))}
         </Alert>
       )}
       <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={() => navigate(PRODUCT_PATHS.list)} data-testid="cancel">{t('common.cancel')}</Button>
-        <Button type="submit" loading={save.isPending} data-testid="save">{t('common.save')}</Button>
+        <Button variant="default" onClick={() => navigate(PRODUCT_PATHS.list)} data-testid="cancel">
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" loading={save.isPending} data-testid="save">
+          {t('common.save')}
+        </Button>
       </Group>
     </form>
   );
@@ -100,11 +107,17 @@ export function ProductFormPage({ id }: { id?: string }) {
     <Stack gap={0}>
       <PageHeader />
       {loading ? (
-        <Center py="xl"><Loader /></Center>
+        <Center py="xl">
+          <Loader />
+        </Center>
       ) : id && product.error ? (
         <Alert color="red">{(product.error as Error).message}</Alert>
       ) : (
-        <ProductFormBody key={product.data?.id ?? 'new'} product={id ? product.data ?? null : null} shopCurrency={setting.data?.setting.currency} />
+        <ProductFormBody
+          key={product.data?.id ?? 'new'}
+          product={id ? (product.data ?? null) : null}
+          shopCurrency={setting.data?.setting.currency}
+        />
       )}
     </Stack>
   );

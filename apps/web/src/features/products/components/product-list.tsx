@@ -26,12 +26,27 @@ function SelectionBar({ selected, pageRows, select, clear }: SelectionContext<Pr
   const pageSome = pageRows.some((r) => ids.has(r.id));
   return (
     <>
-      <Checkbox label={t('product.select_page')} checked={pageAll} indeterminate={pageSome && !pageAll} onChange={(e) => select(pageRows, e.currentTarget.checked)} data-testid="select-page" />
-      <Text size="sm" fw={500} data-testid="selected-count">{t('product.selected_count', { total: formatInteger(selected.length, lang) })}</Text>
-      <Button size="xs" leftSection={<IconPrinter size={16} />} onClick={() => navigate(PRODUCT_PATHS.labels(selected.map((p) => p.id)))} data-testid="print-selected">
+      <Checkbox
+        label={t('product.select_page')}
+        checked={pageAll}
+        indeterminate={pageSome && !pageAll}
+        onChange={(e) => select(pageRows, e.currentTarget.checked)}
+        data-testid="select-page"
+      />
+      <Text size="sm" fw={500} data-testid="selected-count">
+        {t('product.selected_count', { total: formatInteger(selected.length, lang) })}
+      </Text>
+      <Button
+        size="xs"
+        leftSection={<IconPrinter size={16} />}
+        onClick={() => navigate(PRODUCT_PATHS.labels(selected.map((p) => p.id)))}
+        data-testid="print-selected"
+      >
         {t('product.print_labels')}
       </Button>
-      <Button size="xs" variant="subtle" color="gray" leftSection={<IconX size={14} />} onClick={clear}>{t('product.clear_selection')}</Button>
+      <Button size="xs" variant="subtle" color="gray" leftSection={<IconX size={14} />} onClick={clear}>
+        {t('product.clear_selection')}
+      </Button>
     </>
   );
 }
@@ -54,27 +69,65 @@ export function ProductList() {
 
   const columns: Column<Product>[] = [
     {
-      key: 'image', header: 'product.image', width: 64,
-      render: (p) => <Avatar src={p.image_url ?? undefined} alt="" radius="sm" size={40}><IconPhoto size={20} /></Avatar>,
+      key: 'image',
+      header: 'product.image',
+      width: 64,
+      render: (p) => (
+        <Avatar src={p.image_url ?? undefined} alt="" radius="sm" size={40}>
+          <IconPhoto size={20} />
+        </Avatar>
+      ),
     },
     {
-      key: 'product_name', header: 'product.name', sortable: true,
+      key: 'product_name',
+      header: 'product.name',
+      sortable: true,
       render: (p) => (
         <Stack gap={2}>
-          <Text fw={500} size="sm" lineClamp={2}>{p.product_name}</Text>
+          <Text fw={500} size="sm" lineClamp={2}>
+            {p.product_name}
+          </Text>
           <Group gap={4}>
             <ProductTypeBadge type={p.type} />
-            {p.type === 'variation' && <Text size="xs" c="dimmed">{t('product.variant_count', { total: formatInteger(p.variant_count, lang) })}</Text>}
+            {p.type === 'variation' && (
+              <Text size="xs" c="dimmed">
+                {t('product.variant_count', { total: formatInteger(p.variant_count, lang) })}
+              </Text>
+            )}
           </Group>
         </Stack>
       ),
     },
-    { key: 'sku_code', header: 'product.sku', sortable: true, render: (p) => <Text size="sm" ff="monospace"><Ltr>{p.sku_code}</Ltr></Text> },
+    {
+      key: 'sku_code',
+      header: 'product.sku',
+      sortable: true,
+      render: (p) => (
+        <Text size="sm" ff="monospace">
+          <Ltr>{p.sku_code}</Ltr>
+        </Text>
+      ),
+    },
     { key: 'category', header: 'product.category', render: (p) => p.category_name ?? '—' },
     { key: 'brand', header: 'product.brand', render: (p) => p.brand_name ?? '—' },
     { key: 'unit', header: 'product.unit', render: (p) => p.unit_name ?? '—' },
-    { key: 'purchase_cost', header: 'product.cost', align: 'right', render: (p) => <Ltr>{formatPrice(p.purchase_cost, p.currency, lang)}</Ltr> },
-    { key: 'sale_cost', header: 'product.price', sortable: true, align: 'right', render: (p) => <Text size="sm" fw={500}><Ltr>{formatPrice(p.sale_cost, p.currency, lang)}</Ltr></Text> },
+    {
+      key: 'purchase_cost',
+      header: 'product.cost',
+      align: 'right',
+      render: (p) => <Ltr>{formatPrice(p.purchase_cost, p.currency, lang)}</Ltr>,
+    },
+    {
+      key: 'sale_cost',
+      header: 'product.price',
+      sortable: true,
+      align: 'right',
+      render: (p) => (
+        <Text size="sm" fw={500}>
+          <Ltr>{formatPrice(p.sale_cost, p.currency, lang)}</Ltr>
+        </Text>
+      ),
+    },
     { key: 'stock', header: 'product.stock', align: 'right', render: (p) => <StockCell product={p} /> },
   ];
 
@@ -91,24 +144,51 @@ export function ProductList() {
         can={can}
         columns={columns}
         filters={[
-          { key: 'category_id', placeholder: 'product.all_categories', data: (categories.data ?? []).map((c) => ({ value: c.id, label: c.name })) },
+          {
+            key: 'category_id',
+            placeholder: 'product.all_categories',
+            data: (categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+          },
           { key: 'brand_id', placeholder: 'product.all_brands', data: (brands.data ?? []).map((b) => ({ value: b.id, label: b.name })) },
-          { key: 'type', placeholder: 'product.all_types', data: PRODUCT_TYPES.map((type) => ({ value: type, label: t(`product.types.${type}`) })) },
+          {
+            key: 'type',
+            placeholder: 'product.all_types',
+            data: PRODUCT_TYPES.map((type) => ({ value: type, label: t(`product.types.${type}`) })),
+          },
         ]}
         selection={{ header: 'product.select', bar: (ctx) => <SelectionBar {...ctx} /> }}
-        actions={can.create && (
-          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} data-testid="import-open">{t('product.import')}</Button>
-        )}
+        actions={
+          can.create && (
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={16} />}
+              onClick={() => setImporting(true)}
+              data-testid="import-open"
+            >
+              {t('product.import')}
+            </Button>
+          )
+        }
         rowActions={(p) => (
           <>
             <Tooltip label={t('product.print_labels')}>
-              <ActionIcon variant="subtle" aria-label={t('product.print_labels')} onClick={() => navigate(PRODUCT_PATHS.labels([p.id]))} data-testid="row-labels">
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('product.print_labels')}
+                onClick={() => navigate(PRODUCT_PATHS.labels([p.id]))}
+                data-testid="row-labels"
+              >
                 <IconBarcode size={18} />
               </ActionIcon>
             </Tooltip>
             {can.edit && p.type === 'variation' && (
               <Tooltip label={t('product.edit_variants')}>
-                <ActionIcon variant="subtle" aria-label={t('product.edit_variants')} onClick={() => navigate(PRODUCT_PATHS.editVariants(p.id))} data-testid="row-variants">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('product.edit_variants')}
+                  onClick={() => navigate(PRODUCT_PATHS.editVariants(p.id))}
+                  data-testid="row-variants"
+                >
                   <IconAdjustmentsHorizontal size={18} />
                 </ActionIcon>
               </Tooltip>

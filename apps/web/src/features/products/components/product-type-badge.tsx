@@ -6,5 +6,9 @@ const COLORS: Record<ProductType, string> = { single: 'gray', variation: 'grape'
 
 export function ProductTypeBadge({ type }: { type: ProductType }) {
   const { t } = useTranslation();
-  return <Badge size="xs" variant="light" color={COLORS[type]}>{t(`product.types.${type}`)}</Badge>;
+  return (
+    <Badge size="xs" variant="light" color={COLORS[type]}>
+      {t(`product.types.${type}`)}
+    </Badge>
+  );
 }

@@ -9,22 +9,37 @@ import { formatStock } from '../lib/display';
 export function StockCell({ product }: { product: Product }) {
   const { t } = useTranslation();
   const total = formatStock(totalStock(product.stock));
-  if (product.stock.length === 0) return <Text size="sm"><Ltr>{total}</Ltr></Text>;
+  if (product.stock.length === 0)
+    return (
+      <Text size="sm">
+        <Ltr>{total}</Ltr>
+      </Text>
+    );
   return (
     <Popover position="bottom" withArrow shadow="md" zIndex={2000}>
       <Popover.Target>
         <UnstyledButton aria-label={t('product.stock_by_branch')} data-testid="stock-total" style={{ textDecoration: 'underline dotted' }}>
-          <Text size="sm"><Ltr>{total}</Ltr></Text>
+          <Text size="sm">
+            <Ltr>{total}</Ltr>
+          </Text>
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown p="xs">
-        <Text size="xs" fw={700} mb={4}>{t('product.stock_by_branch')}</Text>
+        <Text size="xs" fw={700} mb={4}>
+          {t('product.stock_by_branch')}
+        </Text>
         <Table withRowBorders={false} verticalSpacing={2} data-testid="stock-popover">
           <Table.Tbody>
             {product.stock.map((s) => (
               <Table.Tr key={s.branch_id}>
-                <Table.Td><Text size="sm">{s.branch_name}</Text></Table.Td>
-                <Table.Td ta="end"><Text size="sm" fw={500}><Ltr>{formatStock(toQuantity(s.quantity) ?? 0)}</Ltr></Text></Table.Td>
+                <Table.Td>
+                  <Text size="sm">{s.branch_name}</Text>
+                </Table.Td>
+                <Table.Td ta="end">
+                  <Text size="sm" fw={500}>
+                    <Ltr>{formatStock(toQuantity(s.quantity) ?? 0)}</Ltr>
+                  </Text>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

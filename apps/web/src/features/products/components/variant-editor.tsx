@@ -44,20 +44,34 @@ function VariantEditorBody({ product }: { product: ProductDetail }) {
     <form onSubmit={onSubmit} noValidate data-testid="variant-editor">
       <Paper withBorder p="md">
         <Stack>
-          <Switch label={t('product.is_variation_cost')} description={t('product.is_variation_cost_hint')} data-testid="variation-cost"
-            {...form.getInputProps('is_variation_cost', { type: 'checkbox' })} />
+          <Switch
+            label={t('product.is_variation_cost')}
+            description={t('product.is_variation_cost_hint')}
+            data-testid="variation-cost"
+            {...form.getInputProps('is_variation_cost', { type: 'checkbox' })}
+          />
           <VariantsTable form={form} currency={currencyOf(product.currency)} valueNames={valueNames} />
           {elsewhere.length > 0 && (
             <Alert color="red">
-              {elsewhere.map(([k, msg]) => <Text key={k} size="sm">{String(msg)}</Text>)}
-              <Anchor component={Link} to={PRODUCT_PATHS.edit(product.id)} size="sm">{t('product.open_full_form')}</Anchor>
+              {elsewhere.map(([k, msg]) => (
+                <Text key={k} size="sm">
+                  {String(msg)}
+                </Text>
+              ))}
+              <Anchor component={Link} to={PRODUCT_PATHS.edit(product.id)} size="sm">
+                {t('product.open_full_form')}
+              </Anchor>
             </Alert>
           )}
         </Stack>
       </Paper>
       <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={() => navigate(PRODUCT_PATHS.list)} data-testid="cancel">{t('common.cancel')}</Button>
-        <Button type="submit" loading={save.isPending} data-testid="save">{t('common.save')}</Button>
+        <Button variant="default" onClick={() => navigate(PRODUCT_PATHS.list)} data-testid="cancel">
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" loading={save.isPending} data-testid="save">
+          {t('common.save')}
+        </Button>
       </Group>
     </form>
   );
@@ -72,12 +86,17 @@ export function VariantEditorPage({ id }: { id: string }) {
     <Stack gap={0}>
       <PageHeader subtitle={p?.product_name} />
       {product.isLoading ? (
-        <Center py="xl"><Loader /></Center>
+        <Center py="xl">
+          <Loader />
+        </Center>
       ) : product.error || !p ? (
         <Alert color="red">{(product.error as Error | null)?.message ?? t('errors.not_found')}</Alert>
       ) : p.type !== 'variation' || p.variants.length === 0 ? (
         <Alert color="yellow" data-testid="no-variants">
-          {t('product.no_variants')} <Anchor component={Link} to={PRODUCT_PATHS.edit(p.id)}>{t('product.open_full_form')}</Anchor>
+          {t('product.no_variants')}{' '}
+          <Anchor component={Link} to={PRODUCT_PATHS.edit(p.id)}>
+            {t('product.open_full_form')}
+          </Anchor>
         </Alert>
       ) : (
         <VariantEditorBody key={p.id} product={p} />

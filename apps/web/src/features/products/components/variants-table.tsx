@@ -32,7 +32,14 @@ function GenerateOne({ onCode }: { onCode: (code: string) => void }) {
   };
   return (
     <Tooltip label={t('product.barcode_generate')}>
-      <ActionIcon variant="light" size="md" loading={busy} onClick={() => void run()} aria-label={t('product.barcode_generate')} data-testid="variant-barcode-generate">
+      <ActionIcon
+        variant="light"
+        size="md"
+        loading={busy}
+        onClick={() => void run()}
+        aria-label={t('product.barcode_generate')}
+        data-testid="variant-barcode-generate"
+      >
         <IconWand size={16} />
       </ActionIcon>
     </Tooltip>
@@ -44,7 +51,18 @@ export function VariantsTable({ form, currency, valueNames, removable }: Variant
   const { t } = useTranslation();
   const v = form.getValues();
   const ownCost = v.is_variation_cost;
-  const money = { size: 'xs' as const, inputMode: 'decimal' as const, dir: 'ltr', w: 110, rightSection: <Text size="xs" c="dimmed">{currency}</Text>, rightSectionWidth: 40 };
+  const money = {
+    size: 'xs' as const,
+    inputMode: 'decimal' as const,
+    dir: 'ltr',
+    w: 110,
+    rightSection: (
+      <Text size="xs" c="dimmed">
+        {currency}
+      </Text>
+    ),
+    rightSectionWidth: 40,
+  };
   return (
     <ScrollArea type="auto">
       <Table verticalSpacing="xs" miw={880} data-testid="variants-table">
@@ -64,38 +82,76 @@ export function VariantsTable({ form, currency, valueNames, removable }: Variant
             const name = row.value_ids.map((id) => valueNames.get(id) ?? '?').join(' / ');
             return (
               <Table.Tr key={row.key} data-testid="variant-row">
-                <Table.Td><Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>{name}</Text></Table.Td>
                 <Table.Td>
-                  <TextInput size="xs" w={140} dir="ltr" placeholder={t('product.sku_placeholder_short')} aria-label={`${t('product.sku')} ${name}`}
-                    data-testid="variant-sku" {...form.getInputProps(`variants.${i}.sku_code`)} />
+                  <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                    {name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    size="xs"
+                    w={140}
+                    dir="ltr"
+                    placeholder={t('product.sku_placeholder_short')}
+                    aria-label={`${t('product.sku')} ${name}`}
+                    data-testid="variant-sku"
+                    {...form.getInputProps(`variants.${i}.sku_code`)}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap" align="flex-start">
-                    <BarcodeField compact testId="variant-barcode" value={row.barcode} kind={row.barcode_type} error={fieldError(form, `variants.${i}.barcode`)}
+                    <BarcodeField
+                      compact
+                      testId="variant-barcode"
+                      value={row.barcode}
+                      kind={row.barcode_type}
+                      error={fieldError(form, `variants.${i}.barcode`)}
                       onChange={(code, kind) => {
                         form.setFieldValue(`variants.${i}.barcode`, code);
                         form.setFieldValue(`variants.${i}.barcode_type`, kind);
-                      }} />
-                    <GenerateOne onCode={(code) => {
-                      form.setFieldValue(`variants.${i}.barcode`, code);
-                      form.setFieldValue(`variants.${i}.barcode_type`, 'ean13');
-                    }} />
+                      }}
+                    />
+                    <GenerateOne
+                      onCode={(code) => {
+                        form.setFieldValue(`variants.${i}.barcode`, code);
+                        form.setFieldValue(`variants.${i}.barcode_type`, 'ean13');
+                      }}
+                    />
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <TextInput {...money} disabled={!ownCost} aria-label={`${t('product.purchase_cost')} ${name}`} data-testid="variant-cost"
-                    {...form.getInputProps(`variants.${i}.purchase_cost`)} {...(ownCost ? {} : { value: v.purchase_cost })} />
+                  <TextInput
+                    {...money}
+                    disabled={!ownCost}
+                    aria-label={`${t('product.purchase_cost')} ${name}`}
+                    data-testid="variant-cost"
+                    {...form.getInputProps(`variants.${i}.purchase_cost`)}
+                    {...(ownCost ? {} : { value: v.purchase_cost })}
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput {...money} disabled={!ownCost} aria-label={`${t('product.sale_cost')} ${name}`} data-testid="variant-price"
-                    {...form.getInputProps(`variants.${i}.sale_cost`)} {...(ownCost ? {} : { value: v.sale_cost })} />
+                  <TextInput
+                    {...money}
+                    disabled={!ownCost}
+                    aria-label={`${t('product.sale_cost')} ${name}`}
+                    data-testid="variant-price"
+                    {...form.getInputProps(`variants.${i}.sale_cost`)}
+                    {...(ownCost ? {} : { value: v.sale_cost })}
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <Switch aria-label={`${t('common.status')} ${name}`} {...form.getInputProps(`variants.${i}.status`, { type: 'checkbox' })} />
+                  <Switch
+                    aria-label={`${t('common.status')} ${name}`}
+                    {...form.getInputProps(`variants.${i}.status`, { type: 'checkbox' })}
+                  />
                 </Table.Td>
                 {removable && (
                   <Table.Td>
-                    <RemoveRowButton label={t('product.variant_remove')} onClick={() => form.removeListItem('variants', i)} testId="variant-remove" />
+                    <RemoveRowButton
+                      label={t('product.variant_remove')}
+                      onClick={() => form.removeListItem('variants', i)}
+                      testId="variant-remove"
+                    />
                   </Table.Td>
                 )}
               </Table.Tr>

@@ -48,7 +48,9 @@ export function VariationsSection({ form, currency }: SectionProps) {
     <Paper withBorder p="md">
       <Stack>
         <Title order={4}>{t('product.section_variations')}</Title>
-        <Text size="sm" c="dimmed">{t('product.variations_hint')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('product.variations_hint')}
+        </Text>
         {v.variations.map((row, i) => {
           const takenElsewhere = new Set(v.variations.filter((_, j) => j !== i).map((x) => x.variation_id));
           const variationData = (variations.data ?? [])
@@ -59,42 +61,95 @@ export function VariationsSection({ form, currency }: SectionProps) {
             .map((x) => ({ value: x.id, label: x.name }));
           return (
             <Group key={row.key} align="flex-start" gap="xs" data-testid="variation-row">
-              <Select w={200} label={t('product.variation')} placeholder={t('product.variation_placeholder')} data={variationData} searchable
-                comboboxProps={{ zIndex: 2100 }} data-testid="variation-select" value={row.variation_id} error={fieldError(form, `variations.${i}.variation_id`)}
+              <Select
+                w={200}
+                label={t('product.variation')}
+                placeholder={t('product.variation_placeholder')}
+                data={variationData}
+                searchable
+                comboboxProps={{ zIndex: 2100 }}
+                data-testid="variation-select"
+                value={row.variation_id}
+                error={fieldError(form, `variations.${i}.variation_id`)}
                 onChange={(id) => {
                   form.setFieldValue(`variations.${i}.variation_id`, id);
                   form.setFieldValue(`variations.${i}.value_ids`, []);
-                }} />
-              <MultiSelect style={{ flex: 1, minWidth: 220 }} label={t('product.variation_values')} placeholder={t('product.variation_values_placeholder')} data={valueData}
-                searchable clearable disabled={!row.variation_id} comboboxProps={{ zIndex: 2100 }} data-testid="variation-values"
-                {...form.getInputProps(`variations.${i}.value_ids`)} />
+                }}
+              />
+              <MultiSelect
+                style={{ flex: 1, minWidth: 220 }}
+                label={t('product.variation_values')}
+                placeholder={t('product.variation_values_placeholder')}
+                data={valueData}
+                searchable
+                clearable
+                disabled={!row.variation_id}
+                comboboxProps={{ zIndex: 2100 }}
+                data-testid="variation-values"
+                {...form.getInputProps(`variations.${i}.value_ids`)}
+              />
               <Tooltip label={t('product.variation_remove')}>
-                <ActionIcon mt={28} variant="subtle" color="red" onClick={() => form.removeListItem('variations', i)} aria-label={t('product.variation_remove')} data-testid="variation-remove">
+                <ActionIcon
+                  mt={28}
+                  variant="subtle"
+                  color="red"
+                  onClick={() => form.removeListItem('variations', i)}
+                  aria-label={t('product.variation_remove')}
+                  data-testid="variation-remove"
+                >
                   <IconTrash size={16} />
                 </ActionIcon>
               </Tooltip>
             </Group>
           );
         })}
-        {form.errors.variations && <Text c="red" size="sm">{String(form.errors.variations)}</Text>}
+        {form.errors.variations && (
+          <Text c="red" size="sm">
+            {String(form.errors.variations)}
+          </Text>
+        )}
         <Group gap="sm">
-          <Button variant="default" leftSection={<IconPlus size={16} />} disabled={v.variations.length >= PRODUCT_LIMITS.variations}
-            onClick={() => form.insertListItem('variations', { key: rowKey(), variation_id: null, value_ids: [] })} data-testid="variation-add">
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={16} />}
+            disabled={v.variations.length >= PRODUCT_LIMITS.variations}
+            onClick={() => form.insertListItem('variations', { key: rowKey(), variation_id: null, value_ids: [] })}
+            data-testid="variation-add"
+          >
             {t('product.variation_add')}
           </Button>
-          <Button leftSection={<IconRefresh size={16} />} disabled={combos.length === 0 || tooMany} onClick={generate} data-testid="variants-generate">
+          <Button
+            leftSection={<IconRefresh size={16} />}
+            disabled={combos.length === 0 || tooMany}
+            onClick={generate}
+            data-testid="variants-generate"
+          >
             {t('product.variants_generate', { total: formatInteger(combos.length, lang) })}
           </Button>
         </Group>
         {tooMany && <Alert color="red">{t('product.variants_too_many', { max: formatInteger(PRODUCT_LIMITS.variants, lang) })}</Alert>}
-        {outOfDate && <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="variants-out-of-date">{t('product.variants_out_of_date')}</Alert>}
-        {form.errors.variants && <Text c="red" size="sm">{String(form.errors.variants)}</Text>}
-        <Switch label={t('product.is_variation_cost')} description={t('product.is_variation_cost_hint')} data-testid="variation-cost"
-          {...form.getInputProps('is_variation_cost', { type: 'checkbox' })} />
+        {outOfDate && (
+          <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="variants-out-of-date">
+            {t('product.variants_out_of_date')}
+          </Alert>
+        )}
+        {form.errors.variants && (
+          <Text c="red" size="sm">
+            {String(form.errors.variants)}
+          </Text>
+        )}
+        <Switch
+          label={t('product.is_variation_cost')}
+          description={t('product.is_variation_cost_hint')}
+          data-testid="variation-cost"
+          {...form.getInputProps('is_variation_cost', { type: 'checkbox' })}
+        />
         {v.variants.length > 0 ? (
           <VariantsTable form={form} currency={currency} valueNames={valueNames} removable />
         ) : (
-          <Text size="sm" c="dimmed">{t('product.variants_empty')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('product.variants_empty')}
+          </Text>
         )}
       </Stack>
     </Paper>

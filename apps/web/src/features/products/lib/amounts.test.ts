@@ -21,7 +21,15 @@ describe('product amounts', () => {
   });
 
   it('totals a combo as quantity times price per component, rounded per line', () => {
-    expect(comboComponentsTotal([{ quantity: '2', sale_cost: '1.25' }, { quantity: '1.5', sale_cost: '0.99' }], 'USD')).toBe(250 + 149);
+    expect(
+      comboComponentsTotal(
+        [
+          { quantity: '2', sale_cost: '1.25' },
+          { quantity: '1.5', sale_cost: '0.99' },
+        ],
+        'USD',
+      ),
+    ).toBe(250 + 149);
     expect(comboComponentsTotal([{ quantity: '', sale_cost: '1' }], 'USD')).toBeNull();
   });
 });

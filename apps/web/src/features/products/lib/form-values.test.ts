@@ -13,7 +13,16 @@ function values(patch: Partial<ProductFormValues>): ProductFormValues {
 describe('the product form', () => {
   it('sends a single product without variants or components, empty texts as null, all branches as null', () => {
     const input = toProductInput(values({ sku_code: ' ', barcode: '', description: ' ', stock_alert: '' }));
-    expect(input).toMatchObject({ type: 'single', product_name: 'Iced latte', sku_code: null, barcode: null, barcode_type: null, description: null, stock_alert: null, branch_ids: null });
+    expect(input).toMatchObject({
+      type: 'single',
+      product_name: 'Iced latte',
+      sku_code: null,
+      barcode: null,
+      barcode_type: null,
+      description: null,
+      stock_alert: null,
+      branch_ids: null,
+    });
     expect(input.variants).toBeUndefined();
     expect(input.combo_items).toBeUndefined();
   });
@@ -25,11 +34,20 @@ describe('the product form', () => {
   });
 
   it('keeps existing variant rows when variants are generated again after adding a value', () => {
-    const first = regenerateVariants(variantCombinations([{ value_ids: [ID(1)] }, { value_ids: [ID(3)] }]), [], { purchase_cost: '1', sale_cost: '2' });
+    const first = regenerateVariants(variantCombinations([{ value_ids: [ID(1)] }, { value_ids: [ID(3)] }]), [], {
+      purchase_cost: '1',
+      sale_cost: '2',
+    });
     first[0]!.sku_code = 'LAT-S-0';
     first[0]!.id = ID(9);
-    const again = regenerateVariants(variantCombinations([{ value_ids: [ID(1), ID(2)] }, { value_ids: [ID(3)] }]), first, { purchase_cost: '1', sale_cost: '2' });
-    expect(again.map((r) => r.value_ids)).toEqual([[ID(1), ID(3)], [ID(2), ID(3)]]);
+    const again = regenerateVariants(variantCombinations([{ value_ids: [ID(1), ID(2)] }, { value_ids: [ID(3)] }]), first, {
+      purchase_cost: '1',
+      sale_cost: '2',
+    });
+    expect(again.map((r) => r.value_ids)).toEqual([
+      [ID(1), ID(3)],
+      [ID(2), ID(3)],
+    ]);
     expect(again[0]).toMatchObject({ id: ID(9), sku_code: 'LAT-S-0' });
     expect(again[1]).toMatchObject({ sku_code: '', sale_cost: '2' });
   });
@@ -42,10 +60,15 @@ describe('the product form', () => {
   });
 
   it('reports problems on the paths the server uses', () => {
-    const errors = validateProduct(values({
-      product_name: '', sale_cost: '-1', barcode: '2000000000011',
-      type: 'variation', variations: [{ key: 'a', variation_id: ID(5), value_ids: [] }],
-    }));
+    const errors = validateProduct(
+      values({
+        product_name: '',
+        sale_cost: '-1',
+        barcode: '2000000000011',
+        type: 'variation',
+        variations: [{ key: 'a', variation_id: ID(5), value_ids: [] }],
+      }),
+    );
     expect(errors.product_name).toBe('validation.product_name_required');
     expect(errors.sale_cost).toBe('validation.money_negative');
     expect(errors.barcode).toBe('product.barcode_invalid_ean13');
@@ -68,7 +91,14 @@ describe('the product form', () => {
 describe('server errors the form cannot place', () => {
   it('are listed when no input shows them', async () => {
     const { unshownErrors } = await import('./validate');
-    expect(unshownErrors({ sku_code: 'taken', 'variants.2.sku_code': 'taken', 'variants.1.value_ids': 'bad values', 'combo_items.0.quantity': 'bad', is_stock_manage: 'odd' }))
-      .toEqual(['bad values', 'odd']);
+    expect(
+      unshownErrors({
+        sku_code: 'taken',
+        'variants.2.sku_code': 'taken',
+        'variants.1.value_ids': 'bad values',
+        'combo_items.0.quantity': 'bad',
+        is_stock_manage: 'odd',
+      }),
+    ).toEqual(['bad values', 'odd']);
   });
 });

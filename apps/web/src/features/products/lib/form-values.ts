@@ -62,34 +62,86 @@ export const rowKey = () => `r${++seq}`;
 
 export function emptyProductValues(): ProductFormValues {
   return {
-    type: 'single', product_name: '', sku_code: '', barcode: '', barcode_type: null, image: null, description: '',
-    category_id: null, brand_id: null, unit_id: null, purchase_unit_id: null, sale_unit_id: null,
-    purchase_cost: '0', sale_cost: '0', discount_cost: '0', stock_alert: '', is_stock_manage: true, has_expiry: false,
-    is_variation_cost: false, all_branches: true, branch_ids: [], status: true, variations: [], variants: [], combo_items: [],
+    type: 'single',
+    product_name: '',
+    sku_code: '',
+    barcode: '',
+    barcode_type: null,
+    image: null,
+    description: '',
+    category_id: null,
+    brand_id: null,
+    unit_id: null,
+    purchase_unit_id: null,
+    sale_unit_id: null,
+    purchase_cost: '0',
+    sale_cost: '0',
+    discount_cost: '0',
+    stock_alert: '',
+    is_stock_manage: true,
+    has_expiry: false,
+    is_variation_cost: false,
+    all_branches: true,
+    branch_ids: [],
+    status: true,
+    variations: [],
+    variants: [],
+    combo_items: [],
   };
 }
 
 export function valuesFromDetail(p: ProductDetail): ProductFormValues {
   return {
-    type: p.type, product_name: p.product_name, sku_code: p.sku_code, barcode: p.barcode ?? '', barcode_type: p.barcode_type,
-    image: p.image, description: p.description ?? '', category_id: p.category_id, brand_id: p.brand_id, unit_id: p.unit_id,
-    purchase_unit_id: p.purchase_unit_id, sale_unit_id: p.sale_unit_id, purchase_cost: p.purchase_cost, sale_cost: p.sale_cost,
-    discount_cost: p.discount_cost, stock_alert: p.stock_alert ?? '', is_stock_manage: p.is_stock_manage, has_expiry: p.has_expiry,
-    is_variation_cost: p.is_variation_cost, all_branches: p.all_branches, branch_ids: p.branch_ids, status: p.status,
+    type: p.type,
+    product_name: p.product_name,
+    sku_code: p.sku_code,
+    barcode: p.barcode ?? '',
+    barcode_type: p.barcode_type,
+    image: p.image,
+    description: p.description ?? '',
+    category_id: p.category_id,
+    brand_id: p.brand_id,
+    unit_id: p.unit_id,
+    purchase_unit_id: p.purchase_unit_id,
+    sale_unit_id: p.sale_unit_id,
+    purchase_cost: p.purchase_cost,
+    sale_cost: p.sale_cost,
+    discount_cost: p.discount_cost,
+    stock_alert: p.stock_alert ?? '',
+    is_stock_manage: p.is_stock_manage,
+    has_expiry: p.has_expiry,
+    is_variation_cost: p.is_variation_cost,
+    all_branches: p.all_branches,
+    branch_ids: p.branch_ids,
+    status: p.status,
     variations: p.variations.map((v) => ({ key: rowKey(), variation_id: v.variation_id, value_ids: v.value_ids })),
     variants: p.variants.map((v) => ({
-      key: rowKey(), id: v.id, value_ids: v.value_ids, sku_code: v.sku_code, barcode: v.barcode ?? '', barcode_type: v.barcode_type,
-      purchase_cost: v.purchase_cost, sale_cost: v.sale_cost, status: v.status,
+      key: rowKey(),
+      id: v.id,
+      value_ids: v.value_ids,
+      sku_code: v.sku_code,
+      barcode: v.barcode ?? '',
+      barcode_type: v.barcode_type,
+      purchase_cost: v.purchase_cost,
+      sale_cost: v.sale_cost,
+      status: v.status,
     })),
     combo_items: p.combo_items.map((c) => ({
-      key: rowKey(), product_id: c.product_id, variant_id: c.variant_id, quantity: c.quantity, product_name: c.product_name,
-      variant_name: c.variant_name, sku_code: c.sku_code, sale_cost: c.sale_cost, has_variants: c.variant_id !== null,
+      key: rowKey(),
+      product_id: c.product_id,
+      variant_id: c.variant_id,
+      quantity: c.quantity,
+      product_name: c.product_name,
+      variant_name: c.variant_name,
+      sku_code: c.sku_code,
+      sale_cost: c.sale_cost,
+      has_variants: c.variant_id !== null,
     })),
   };
 }
 
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
-const barcodeKind = (code: string, kind: BarcodeKind | null) => (code.trim() ? kind ?? guessBarcodeKind(code.trim()) : null);
+const barcodeKind = (code: string, kind: BarcodeKind | null) => (code.trim() ? (kind ?? guessBarcodeKind(code.trim())) : null);
 
 function variantInput(v: VariantRow, withCost: boolean): VariantInput {
   return {
@@ -146,13 +198,23 @@ export function toProductInput(v: ProductFormValues): ProductInput {
  * The variants for the chosen values: every combination, keeping the row (its id, SKU, barcode and prices)
  * of a combination that was already there, so regenerating after adding a value loses nothing.
  */
-export function regenerateVariants(combos: string[][], current: VariantRow[], defaults: { purchase_cost: string; sale_cost: string }): VariantRow[] {
+export function regenerateVariants(
+  combos: string[][],
+  current: VariantRow[],
+  defaults: { purchase_cost: string; sale_cost: string },
+): VariantRow[] {
   const byValues = new Map(current.map((row) => [row.value_ids.join('|'), row]));
   return combos.map(
     (value_ids) =>
       byValues.get(value_ids.join('|')) ?? {
-        key: rowKey(), value_ids, sku_code: '', barcode: '', barcode_type: null,
-        purchase_cost: defaults.purchase_cost, sale_cost: defaults.sale_cost, status: true,
+        key: rowKey(),
+        value_ids,
+        sku_code: '',
+        barcode: '',
+        barcode_type: null,
+        purchase_cost: defaults.purchase_cost,
+        sale_cost: defaults.sale_cost,
+        status: true,
       },
   );
 }

@@ -3,18 +3,30 @@ import type { ProductDetail } from '@posauto/shared/schemas/products';
 import { expandLabels, LABEL_LAYOUTS, labelItemsOf, MAX_LABELS, mergeItems, paginate } from './labels';
 
 const base = {
-  id: 'p1', type: 'single', product_name: 'Iced latte', sku_code: 'LAT-1', barcode: null, barcode_type: null, sale_cost: '2.50', currency: 'USD',
-  variants: [], combo_items: [], variations: [],
+  id: 'p1',
+  type: 'single',
+  product_name: 'Iced latte',
+  sku_code: 'LAT-1',
+  barcode: null,
+  barcode_type: null,
+  sale_cost: '2.50',
+  currency: 'USD',
+  variants: [],
+  combo_items: [],
+  variations: [],
 } as unknown as ProductDetail;
 
 describe('barcode labels', () => {
   it('prints the SKU as Code 128 when a product has no barcode', () => {
-    expect(labelItemsOf(base)).toEqual([expect.objectContaining({ code: 'LAT-1', kind: 'code128', name: 'Iced latte', price: '2.50', copies: 1 })]);
+    expect(labelItemsOf(base)).toEqual([
+      expect.objectContaining({ code: 'LAT-1', kind: 'code128', name: 'Iced latte', price: '2.50', copies: 1 }),
+    ]);
   });
 
   it('lists each active variant of a variation product on its own', () => {
     const p = {
-      ...base, type: 'variation',
+      ...base,
+      type: 'variation',
       variants: [
         { id: 'v1', name: 'Small', sku_code: 'LAT-S', barcode: '2000000000015', barcode_type: 'ean13', sale_cost: '2.00', status: true },
         { id: 'v2', name: 'Large', sku_code: 'LAT-L', barcode: null, barcode_type: null, sale_cost: '3.00', status: true },

@@ -51,7 +51,7 @@ export function labelItemsOf(p: ProductDetail): LabelItem[] {
       name: variant ? `${p.product_name} ${variant.name}` : p.product_name,
       sku,
       code: barcode || sku,
-      kind: barcode ? kind ?? (/^\d{13}$/.test(barcode) ? 'ean13' : 'code128') : 'code128',
+      kind: barcode ? (kind ?? (/^\d{13}$/.test(barcode) ? 'ean13' : 'code128')) : 'code128',
       price: variant ? variant.sale_cost : p.sale_cost,
       currency: p.currency,
       copies: 1,

@@ -52,14 +52,34 @@ export function validateProduct(values: ProductFormValues): Record<string, strin
 const SHOWN = new RegExp(
   '^(' +
     [
-      'type', 'product_name', 'sku_code', 'barcode', 'image', 'description', 'category_id', 'brand_id', 'unit_id', 'purchase_unit_id',
-      'sale_unit_id', 'purchase_cost', 'sale_cost', 'discount_cost', 'stock_alert', 'branch_ids', 'variations', 'variants', 'combo_items',
-      'variations\\.\\d+\\.(variation_id|value_ids)', 'variants\\.\\d+\\.(sku_code|barcode|purchase_cost|sale_cost)',
+      'type',
+      'product_name',
+      'sku_code',
+      'barcode',
+      'image',
+      'description',
+      'category_id',
+      'brand_id',
+      'unit_id',
+      'purchase_unit_id',
+      'sale_unit_id',
+      'purchase_cost',
+      'sale_cost',
+      'discount_cost',
+      'stock_alert',
+      'branch_ids',
+      'variations',
+      'variants',
+      'combo_items',
+      'variations\\.\\d+\\.(variation_id|value_ids)',
+      'variants\\.\\d+\\.(sku_code|barcode|purchase_cost|sale_cost)',
       'combo_items\\.\\d+\\.(product_id|variant_id|quantity)',
     ].join('|') +
     ')$',
 );
 
 export function unshownErrors(errors: Record<string, unknown>): string[] {
-  return Object.entries(errors).filter(([k, v]) => v && !SHOWN.test(k)).map(([, v]) => String(v));
+  return Object.entries(errors)
+    .filter(([k, v]) => v && !SHOWN.test(k))
+    .map(([, v]) => String(v));
 }

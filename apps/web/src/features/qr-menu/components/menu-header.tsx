@@ -23,7 +23,9 @@ export function MenuHeader({ shopName, logoUrl }: { shopName?: string; logoUrl?:
               <bdi>{shopName}</bdi>
             </Title>
           )}
-          <Text size="sm" c="dimmed">{t('public_menu.title')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('public_menu.title')}
+          </Text>
         </div>
       </Group>
       <MenuLanguagePicker />

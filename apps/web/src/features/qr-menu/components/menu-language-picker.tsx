@@ -11,13 +11,26 @@ export function MenuLanguagePicker() {
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
-        <Button variant="default" radius="xl" size="sm" leftSection={<IconLanguage size={16} />} aria-label={t('common.language')} data-testid="menu-language">
+        <Button
+          variant="default"
+          radius="xl"
+          size="sm"
+          leftSection={<IconLanguage size={16} />}
+          aria-label={t('common.language')}
+          data-testid="menu-language"
+        >
           <span lang={lang}>{t(`languages.${lang}`)}</span>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {LANGUAGES.map((l) => (
-          <Menu.Item key={l} lang={l} onClick={() => choose(l)} rightSection={l === lang ? <IconCheck size={14} /> : null} data-testid={`menu-language-${l}`}>
+          <Menu.Item
+            key={l}
+            lang={l}
+            onClick={() => choose(l)}
+            rightSection={l === lang ? <IconCheck size={14} /> : null}
+            data-testid={`menu-language-${l}`}
+          >
             {t(`languages.${l}`)}
           </Menu.Item>
         ))}

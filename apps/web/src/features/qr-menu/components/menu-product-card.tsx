@@ -49,7 +49,9 @@ export function MenuProductCard({ product: p, lang }: { product: PublicMenuProdu
         </div>
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
-            <Text fw={600} lh={1.3} data-testid="menu-product-name"><bdi>{p.name}</bdi></Text>
+            <Text fw={600} lh={1.3} data-testid="menu-product-name">
+              <bdi>{p.name}</bdi>
+            </Text>
             {p.discount > 0 && p.regular_price !== null && (
               <Badge color="red" variant="light" size="sm" style={{ flex: 'none' }}>
                 {t('public_menu.save', { amount: menuMoney(p.discount, p.currency, lang) })}
@@ -57,7 +59,9 @@ export function MenuProductCard({ product: p, lang }: { product: PublicMenuProdu
             )}
           </Group>
           {p.description && (
-            <Text size="sm" c="dimmed" lineClamp={2}><bdi>{p.description}</bdi></Text>
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              <bdi>{p.description}</bdi>
+            </Text>
           )}
           <Prices product={p} lang={lang} />
           {p.variants.length > 0 && (

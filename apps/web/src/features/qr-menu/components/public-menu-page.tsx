@@ -21,7 +21,9 @@ function MenuSkeleton() {
   return (
     <Stack gap="sm" py="md" aria-busy="true">
       <Skeleton h={32} w="40%" radius="xl" />
-      {[0, 1, 2, 3].map((i) => <Skeleton key={i} h={112} radius="md" />)}
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} h={112} radius="md" />
+      ))}
     </Stack>
   );
 }
@@ -31,7 +33,10 @@ function MenuBody({ menu }: { menu: PublicMenu }) {
   const lang = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const [term, setTerm] = useState('');
   const sections = useMemo(() => menuSections(menu, term), [menu, term]);
-  const [active, pin] = useSectionSpy(sections.map((s) => s.id), SECTION);
+  const [active, pin] = useSectionSpy(
+    sections.map((s) => s.id),
+    SECTION,
+  );
   const nameOf = (s: (typeof sections)[number]) => s.name ?? t('public_menu.others');
   const empty = menu.categories.length === 0 && menu.others.length === 0;
 
@@ -67,7 +72,12 @@ function MenuBody({ menu }: { menu: PublicMenu }) {
           </Alert>
         )}
         {empty && (
-          <MenuMessage testId="menu-empty" icon={<IconToolsKitchen2 size={38} />} title={t('public_menu.empty_title')} text={t('public_menu.empty_text')} />
+          <MenuMessage
+            testId="menu-empty"
+            icon={<IconToolsKitchen2 size={38} />}
+            title={t('public_menu.empty_title')}
+            text={t('public_menu.empty_text')}
+          />
         )}
         {!empty && sections.length === 0 && (
           <MenuMessage
@@ -75,15 +85,35 @@ function MenuBody({ menu }: { menu: PublicMenu }) {
             icon={<IconMoodEmpty size={38} />}
             title={t('public_menu.no_results_title')}
             text={t('public_menu.no_results_text', { term: term.trim() })}
-            action={<Button variant="light" onClick={() => setTerm('')}>{t('public_menu.clear_search')}</Button>}
+            action={
+              <Button variant="light" onClick={() => setTerm('')}>
+                {t('public_menu.clear_search')}
+              </Button>
+            }
           />
         )}
         {sections.map((s) => (
-          <Box component="section" key={s.id} id={SECTION + s.id} className={classes.section} pt="lg" aria-labelledby={`${SECTION}${s.id}-title`} data-testid="menu-section">
-            {s.parentName && <Text size="xs" c="dimmed" tt="uppercase" fw={600}><bdi>{s.parentName}</bdi></Text>}
-            <Title order={2} fz={20} mb="sm" id={`${SECTION}${s.id}-title`}><bdi>{nameOf(s)}</bdi></Title>
+          <Box
+            component="section"
+            key={s.id}
+            id={SECTION + s.id}
+            className={classes.section}
+            pt="lg"
+            aria-labelledby={`${SECTION}${s.id}-title`}
+            data-testid="menu-section"
+          >
+            {s.parentName && (
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                <bdi>{s.parentName}</bdi>
+              </Text>
+            )}
+            <Title order={2} fz={20} mb="sm" id={`${SECTION}${s.id}-title`}>
+              <bdi>{nameOf(s)}</bdi>
+            </Title>
             <div className={classes.grid}>
-              {s.products.map((p) => <MenuProductCard key={p.id} product={p} lang={lang} />)}
+              {s.products.map((p) => (
+                <MenuProductCard key={p.id} product={p} lang={lang} />
+              ))}
             </div>
           </Box>
         ))}
@@ -93,7 +123,9 @@ function MenuBody({ menu }: { menu: PublicMenu }) {
               {t('public_menu.rate', { usd: menuMoney(100, menu.currency, lang), riel: menuRate(menu.exchange_rate, lang) })}
             </Text>
           )}
-          <Text size="xs" c="dimmed">{t('public_menu.powered_by')}</Text>
+          <Text size="xs" c="dimmed">
+            {t('public_menu.powered_by')}
+          </Text>
         </Stack>
       </main>
     </>
@@ -125,7 +157,12 @@ export function PublicMenuPage({ slug }: { slug: string }) {
         <div className={classes.column}>
           {query.isPending && <MenuSkeleton />}
           {notFound && (
-            <MenuMessage testId="menu-not-found" icon={<IconZoomQuestion size={38} />} title={t('public_menu.not_found_title')} text={t('public_menu.not_found_text')} />
+            <MenuMessage
+              testId="menu-not-found"
+              icon={<IconZoomQuestion size={38} />}
+              title={t('public_menu.not_found_title')}
+              text={t('public_menu.not_found_text')}
+            />
           )}
           {query.isError && !notFound && (
             <MenuMessage
@@ -133,7 +170,11 @@ export function PublicMenuPage({ slug }: { slug: string }) {
               icon={<IconAlertTriangle size={38} />}
               title={t('public_menu.error_title')}
               text={t('public_menu.error_text')}
-              action={<Button onClick={() => void query.refetch()} loading={query.isFetching}>{t('public_menu.retry')}</Button>}
+              action={
+                <Button onClick={() => void query.refetch()} loading={query.isFetching}>
+                  {t('public_menu.retry')}
+                </Button>
+              }
             />
           )}
         </div>

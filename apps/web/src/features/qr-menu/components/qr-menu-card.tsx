@@ -30,7 +30,11 @@ export function QrMenuCard() {
   }, [url]);
 
   if (query.isError) {
-    return <Alert color="red" variant="light">{query.error instanceof ApiError ? query.error.message : t('errors.internal')}</Alert>;
+    return (
+      <Alert color="red" variant="light">
+        {query.error instanceof ApiError ? query.error.message : t('errors.internal')}
+      </Alert>
+    );
   }
   if (!qr) return <Skeleton h={420} radius="lg" />;
 
@@ -57,8 +61,12 @@ export function QrMenuCard() {
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Paper withBorder radius="lg" p="lg">
           <Stack gap="md">
-            <Title order={3} fz={18}>{t('qr_menu.card_title')}</Title>
-            <Text size="sm" c="dimmed">{t('qr_menu.card_hint')}</Text>
+            <Title order={3} fz={18}>
+              {t('qr_menu.card_title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('qr_menu.card_hint')}
+            </Text>
             <TextInput
               label={t('qr_menu.link')}
               value={url}
@@ -70,7 +78,13 @@ export function QrMenuCard() {
                 <CopyButton value={url} timeout={2000}>
                   {({ copied, copy }) => (
                     <Tooltip label={t(copied ? 'qr_menu.copied' : 'qr_menu.copy')} withArrow>
-                      <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={t('qr_menu.copy')} data-testid="qr-menu-copy">
+                      <ActionIcon
+                        variant="subtle"
+                        color={copied ? 'teal' : 'gray'}
+                        onClick={copy}
+                        aria-label={t('qr_menu.copy')}
+                        data-testid="qr-menu-copy"
+                      >
                         {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                       </ActionIcon>
                     </Tooltip>
@@ -79,18 +93,44 @@ export function QrMenuCard() {
               }
             />
             <Group gap="sm">
-              <Button component="a" href={url} target="_blank" rel="noopener noreferrer" variant="light" leftSection={<IconExternalLink size={16} />} data-testid="qr-menu-open">
+              <Button
+                component="a"
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="light"
+                leftSection={<IconExternalLink size={16} />}
+                data-testid="qr-menu-open"
+              >
                 {t('qr_menu.open')}
               </Button>
-              <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!svg} data-testid="qr-menu-print">
+              <Button
+                variant="light"
+                leftSection={<IconPrinter size={16} />}
+                onClick={() => window.print()}
+                disabled={!svg}
+                data-testid="qr-menu-print"
+              >
                 {t('qr_menu.print')}
               </Button>
             </Group>
             <Group gap="sm">
-              <Button leftSection={<IconDownload size={16} />} onClick={() => void downloadPng()} loading={busy} disabled={!svg} data-testid="qr-download-png">
+              <Button
+                leftSection={<IconDownload size={16} />}
+                onClick={() => void downloadPng()}
+                loading={busy}
+                disabled={!svg}
+                data-testid="qr-download-png"
+              >
                 {t('qr_menu.download_png')}
               </Button>
-              <Button leftSection={<IconDownload size={16} />} variant="default" onClick={downloadSvg} disabled={!svg} data-testid="qr-download-svg">
+              <Button
+                leftSection={<IconDownload size={16} />}
+                variant="default"
+                onClick={downloadSvg}
+                disabled={!svg}
+                data-testid="qr-download-svg"
+              >
                 {t('qr_menu.download_svg')}
               </Button>
             </Group>

@@ -29,7 +29,11 @@ export function useRefreshVariationsOnLeave() {
 
 /** The shop currency: a fixed service charge is an amount in it. */
 export function useShopCurrency(): CurrencyCode {
-  const q = useQuery({ queryKey: ['general_setting'], queryFn: () => api.get<GeneralSettingResponse>('/api/v1/general_setting'), staleTime: 5 * 60_000 });
+  const q = useQuery({
+    queryKey: ['general_setting'],
+    queryFn: () => api.get<GeneralSettingResponse>('/api/v1/general_setting'),
+    staleTime: 5 * 60_000,
+  });
   const currency = q.data?.setting.currency;
   return isCurrencyCode(currency) ? currency : 'USD';
 }

@@ -14,9 +14,22 @@ export function VariationForm({ item, submit, onCancel }: EntityFormProps<Variat
   return (
     <form onSubmit={onSubmit} noValidate data-testid="variation-form">
       <Stack>
-        <TextInput label={t('variation.name')} placeholder={t('variation.name_placeholder')} withAsterisk data-autofocus key={form.key('name')} {...form.getInputProps('name')} />
-        <Textarea label={t('variation.description')} placeholder={t('variation.description_placeholder')} autosize minRows={2}
-          key={form.key('description')} {...form.getInputProps('description')} />
+        <TextInput
+          label={t('variation.name')}
+          placeholder={t('variation.name_placeholder')}
+          withAsterisk
+          data-autofocus
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
+        <Textarea
+          label={t('variation.description')}
+          placeholder={t('variation.description_placeholder')}
+          autosize
+          minRows={2}
+          key={form.key('description')}
+          {...form.getInputProps('description')}
+        />
         <Switch label={t('common.active')} key={form.key('status')} {...form.getInputProps('status', { type: 'checkbox' })} />
         <FormActions saving={saving} onCancel={onCancel} />
       </Stack>

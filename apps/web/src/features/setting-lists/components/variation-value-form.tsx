@@ -1,7 +1,12 @@
 import { NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MAX_SORT_ORDER, variationValueFormSchema, type VariationValue, type VariationValueInput } from '@posauto/shared/schemas/setting-lists';
+import {
+  MAX_SORT_ORDER,
+  variationValueFormSchema,
+  type VariationValue,
+  type VariationValueInput,
+} from '@posauto/shared/schemas/setting-lists';
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
 import { useVariationChoices } from '../api/resources';
@@ -22,7 +27,10 @@ export function VariationValueForm({ item, submit, onCancel }: EntityFormProps<V
   };
   // An empty order is left out: the server puts a new value last and keeps an edited value's order.
   const toInput = (v: Values): VariationValueInput => ({
-    variation_id: v.variation_id!, name: v.name.trim(), sort_order: typeof v.sort_order === 'number' ? v.sort_order : undefined, status: v.status,
+    variation_id: v.variation_id!,
+    name: v.name.trim(),
+    sort_order: typeof v.sort_order === 'number' ? v.sort_order : undefined,
+    status: v.status,
   });
   const { form, onSubmit, saving } = useEntityForm(variationValueFormSchema, initial, (v) => submit(toInput(v)));
   const data = (variations.data ?? []).map((v) => ({ value: v.id, label: v.status ? v.name : `${v.name} (${t('common.inactive')})` }));
@@ -30,13 +38,37 @@ export function VariationValueForm({ item, submit, onCancel }: EntityFormProps<V
   return (
     <form onSubmit={onSubmit} noValidate data-testid="variation-value-form">
       <Stack>
-        <Select label={t('variation_value.variation')} placeholder={t('variation_value.variation_placeholder')} withAsterisk searchable data={data}
-          nothingFoundMessage={t('common.no_match')} comboboxProps={{ zIndex: 2100 }} data-testid="value-variation" key={form.key('variation_id')} {...form.getInputProps('variation_id')} />
+        <Select
+          label={t('variation_value.variation')}
+          placeholder={t('variation_value.variation_placeholder')}
+          withAsterisk
+          searchable
+          data={data}
+          nothingFoundMessage={t('common.no_match')}
+          comboboxProps={{ zIndex: 2100 }}
+          data-testid="value-variation"
+          key={form.key('variation_id')}
+          {...form.getInputProps('variation_id')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('variation_value.name')} placeholder={t('variation_value.name_placeholder')} withAsterisk data-autofocus
-            key={form.key('name')} {...form.getInputProps('name')} />
-          <NumberInput label={t('variation_value.sort_order')} description={t('variation_value.sort_order_hint')} min={0} max={MAX_SORT_ORDER}
-            allowDecimal={false} allowNegative={false} key={form.key('sort_order')} {...form.getInputProps('sort_order')} />
+          <TextInput
+            label={t('variation_value.name')}
+            placeholder={t('variation_value.name_placeholder')}
+            withAsterisk
+            data-autofocus
+            key={form.key('name')}
+            {...form.getInputProps('name')}
+          />
+          <NumberInput
+            label={t('variation_value.sort_order')}
+            description={t('variation_value.sort_order_hint')}
+            min={0}
+            max={MAX_SORT_ORDER}
+            allowDecimal={false}
+            allowNegative={false}
+            key={form.key('sort_order')}
+            {...form.getInputProps('sort_order')}
+          />
         </SimpleGrid>
         <Switch label={t('common.active')} key={form.key('status')} {...form.getInputProps('status', { type: 'checkbox' })} />
         <FormActions saving={saving} onCancel={onCancel} />

@@ -14,7 +14,11 @@ const GENERAL_SETTING_KEY = ['general_setting'];
 const SALE_SETTINGS_KEY = ['sale-settings'];
 
 export function useGeneralSetting() {
-  return useQuery({ queryKey: GENERAL_SETTING_KEY, queryFn: () => api.get<GeneralSettingResponse>('/api/v1/general_setting'), select: (r) => r.setting });
+  return useQuery({
+    queryKey: GENERAL_SETTING_KEY,
+    queryFn: () => api.get<GeneralSettingResponse>('/api/v1/general_setting'),
+    select: (r) => r.setting,
+  });
 }
 
 export function useSaveGeneralSetting() {
@@ -60,5 +64,8 @@ export function usePaymentMethodOptions() {
 
 /** The shop's branches for the default branch select. */
 export function useBranchOptions() {
-  return useQuery({ queryKey: ['branches', 'options'], queryFn: () => api.get<Array<{ id: string; name: string }>>('/api/v1/branches/options') });
+  return useQuery({
+    queryKey: ['branches', 'options'],
+    queryFn: () => api.get<Array<{ id: string; name: string }>>('/api/v1/branches/options'),
+  });
 }

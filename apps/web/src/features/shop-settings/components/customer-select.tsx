@@ -30,8 +30,20 @@ export function CustomerSelect({ label, description, initial, defaultValue, onCh
   const walkIns = new Set(found.filter((o) => o.is_walk_in).map((o) => o.id));
 
   return (
-    <Select label={label} description={description} placeholder={t('sale_setting.search_customer')} withAsterisk searchable data={data} value={value} error={error}
-      filter={({ options: all }) => all} searchValue={search} onSearchChange={setSearch} nothingFoundMessage={t('common.no_match')} allowDeselect={false}
+    <Select
+      label={label}
+      description={description}
+      placeholder={t('sale_setting.search_customer')}
+      withAsterisk
+      searchable
+      data={data}
+      value={value}
+      error={error}
+      filter={({ options: all }) => all}
+      searchValue={search}
+      onSearchChange={setSearch}
+      nothingFoundMessage={t('common.no_match')}
+      allowDeselect={false}
       data-testid="default-customer"
       onChange={(id, option) => {
         setValue(id);
@@ -41,7 +53,11 @@ export function CustomerSelect({ label, description, initial, defaultValue, onCh
       renderOption={({ option }) => (
         <Group gap="xs" wrap="nowrap">
           <Text size="sm">{option.label}</Text>
-          {walkIns.has(option.value) && <Badge size="xs" variant="light">{t('customer.walk_in')}</Badge>}
+          {walkIns.has(option.value) && (
+            <Badge size="xs" variant="light">
+              {t('customer.walk_in')}
+            </Badge>
+          )}
         </Group>
       )}
     />

@@ -14,17 +14,31 @@ type Currency = (typeof SETTING_CURRENCIES)[number];
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="lg">
-      <Title order={4} mb="md">{title}</Title>
+      <Title order={4} mb="md">
+        {title}
+      </Title>
       <Stack gap="sm">{children}</Stack>
     </Paper>
   );
 }
 
 const valuesOf = (s: GeneralSetting) => ({
-  shop_name: s.shop_name, phone: s.phone ?? '', address: s.address ?? '', currency: s.currency as Currency, local_currency: s.local_currency as Currency,
-  exchange_rate: trimDecimal(s.exchange_rate), sale_tax: trimDecimal(s.sale_tax), is_exclude_tax: s.is_exclude_tax,
-  default_stock_alert: s.default_stock_alert, out_of_stock_sale: s.out_of_stock_sale, edit_date: s.edit_date, edit_cost: s.edit_cost,
-  inline_discount: s.inline_discount, receipt_footer: s.receipt_footer ?? '', vatin_number: s.vatin_number ?? '', time_zone: s.time_zone,
+  shop_name: s.shop_name,
+  phone: s.phone ?? '',
+  address: s.address ?? '',
+  currency: s.currency as Currency,
+  local_currency: s.local_currency as Currency,
+  exchange_rate: trimDecimal(s.exchange_rate),
+  sale_tax: trimDecimal(s.sale_tax),
+  is_exclude_tax: s.is_exclude_tax,
+  default_stock_alert: s.default_stock_alert,
+  out_of_stock_sale: s.out_of_stock_sale,
+  edit_date: s.edit_date,
+  edit_cost: s.edit_cost,
+  inline_discount: s.inline_discount,
+  receipt_footer: s.receipt_footer ?? '',
+  vatin_number: s.vatin_number ?? '',
+  time_zone: s.time_zone,
   default_branch_id: s.default_branch_id,
 });
 
@@ -39,11 +53,20 @@ export function GeneralSettingForm({ setting }: { setting: GeneralSetting }) {
   const { t } = useTranslation();
   const save = useSaveGeneralSetting();
   const branches = useBranchOptions();
-  const zones = useMemo(() => timeZoneOptions(setting.time_zone).map((z) => ({ value: z, label: z.replace(/_/g, ' ') })), [setting.time_zone]);
+  const zones = useMemo(
+    () => timeZoneOptions(setting.time_zone).map((z) => ({ value: z, label: z.replace(/_/g, ' ') })),
+    [setting.time_zone],
+  );
   const { form, onSubmit, saving } = useEntityForm(generalSettingInputSchema, valuesOf(setting), async (v) => {
     await save.mutateAsync({
-      ...v, shop_name: v.shop_name.trim(), phone: v.phone.trim() || null, address: v.address.trim() || null, exchange_rate: plainNumber(v.exchange_rate),
-      sale_tax: plainNumber(v.sale_tax), default_stock_alert: plainNumber(v.default_stock_alert), receipt_footer: v.receipt_footer.trim() || null,
+      ...v,
+      shop_name: v.shop_name.trim(),
+      phone: v.phone.trim() || null,
+      address: v.address.trim() || null,
+      exchange_rate: plainNumber(v.exchange_rate),
+      sale_tax: plainNumber(v.sale_tax),
+      default_stock_alert: plainNumber(v.default_stock_alert),
+      receipt_footer: v.receipt_footer.trim() || null,
       vatin_number: v.vatin_number.trim() || null,
     });
     notifySuccess('messages.updated');
@@ -54,9 +77,18 @@ export function GeneralSettingForm({ setting }: { setting: GeneralSetting }) {
     onBlur: (e: FocusEvent<HTMLInputElement>) => form.setFieldValue(field, plainNumber(e.currentTarget.value)),
   });
   const currencies = SETTING_CURRENCIES.map((c) => ({ value: c, label: t(`general_setting.currencies.${c}`) }));
-  const toggle = (field: 'is_exclude_tax' | 'out_of_stock_sale' | 'edit_date' | 'edit_cost' | 'inline_discount', label: string, description?: string) => (
-    <Switch label={t(label)} description={description ? t(description) : undefined} data-testid={`switch-${field}`} key={form.key(field)}
-      {...form.getInputProps(field, { type: 'checkbox' })} />
+  const toggle = (
+    field: 'is_exclude_tax' | 'out_of_stock_sale' | 'edit_date' | 'edit_cost' | 'inline_discount',
+    label: string,
+    description?: string,
+  ) => (
+    <Switch
+      label={t(label)}
+      description={description ? t(description) : undefined}
+      data-testid={`switch-${field}`}
+      key={form.key(field)}
+      {...form.getInputProps(field, { type: 'checkbox' })}
+    />
   );
 
   return (
@@ -65,28 +97,81 @@ export function GeneralSettingForm({ setting }: { setting: GeneralSetting }) {
         <Section title={t('general_setting.shop')}>
           <LogoField logoUrl={setting.logo_url} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('general_setting.shop_name')} withAsterisk key={form.key('shop_name')} {...form.getInputProps('shop_name')} />
+            <TextInput
+              label={t('general_setting.shop_name')}
+              withAsterisk
+              key={form.key('shop_name')}
+              {...form.getInputProps('shop_name')}
+            />
             <TextInput label={t('general_setting.phone')} type="tel" dir="ltr" key={form.key('phone')} {...form.getInputProps('phone')} />
           </SimpleGrid>
-          <Textarea label={t('general_setting.address')} autosize minRows={2} key={form.key('address')} {...form.getInputProps('address')} />
-          <Select label={t('general_setting.default_branch')} description={t('general_setting.default_branch_hint')} data-testid="default-branch"
-            data={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))} nothingFoundMessage={t('general_setting.no_branch')}
-            allowDeselect={false} key={form.key('default_branch_id')} {...form.getInputProps('default_branch_id')} />
+          <Textarea
+            label={t('general_setting.address')}
+            autosize
+            minRows={2}
+            key={form.key('address')}
+            {...form.getInputProps('address')}
+          />
+          <Select
+            label={t('general_setting.default_branch')}
+            description={t('general_setting.default_branch_hint')}
+            data-testid="default-branch"
+            data={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+            nothingFoundMessage={t('general_setting.no_branch')}
+            allowDeselect={false}
+            key={form.key('default_branch_id')}
+            {...form.getInputProps('default_branch_id')}
+          />
         </Section>
         <Section title={t('general_setting.money')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label={t('general_setting.currency')} data={currencies} allowDeselect={false} key={form.key('currency')} {...form.getInputProps('currency')} />
-            <Select label={t('general_setting.local_currency')} data={currencies} allowDeselect={false} key={form.key('local_currency')} {...form.getInputProps('local_currency')} />
-            <TextInput label={t('general_setting.exchange_rate')} description={t('general_setting.exchange_rate_hint')} inputMode="decimal" dir="ltr" withAsterisk
-              data-testid="exchange-rate" key={form.key('exchange_rate')} {...numberProps('exchange_rate')} />
-            <TextInput label={t('general_setting.sale_tax')} description={t('general_setting.sale_tax_hint')} inputMode="decimal" dir="ltr" withAsterisk
-              data-testid="sale-tax" key={form.key('sale_tax')} {...numberProps('sale_tax')} />
+            <Select
+              label={t('general_setting.currency')}
+              data={currencies}
+              allowDeselect={false}
+              key={form.key('currency')}
+              {...form.getInputProps('currency')}
+            />
+            <Select
+              label={t('general_setting.local_currency')}
+              data={currencies}
+              allowDeselect={false}
+              key={form.key('local_currency')}
+              {...form.getInputProps('local_currency')}
+            />
+            <TextInput
+              label={t('general_setting.exchange_rate')}
+              description={t('general_setting.exchange_rate_hint')}
+              inputMode="decimal"
+              dir="ltr"
+              withAsterisk
+              data-testid="exchange-rate"
+              key={form.key('exchange_rate')}
+              {...numberProps('exchange_rate')}
+            />
+            <TextInput
+              label={t('general_setting.sale_tax')}
+              description={t('general_setting.sale_tax_hint')}
+              inputMode="decimal"
+              dir="ltr"
+              withAsterisk
+              data-testid="sale-tax"
+              key={form.key('sale_tax')}
+              {...numberProps('sale_tax')}
+            />
           </SimpleGrid>
           {toggle('is_exclude_tax', 'general_setting.is_exclude_tax', 'general_setting.is_exclude_tax_hint')}
         </Section>
         <Section title={t('general_setting.sales')}>
-          <TextInput label={t('general_setting.default_stock_alert')} description={t('general_setting.default_stock_alert_hint')} inputMode="decimal" dir="ltr" maw={420}
-            key={form.key('default_stock_alert')} {...numberProps('default_stock_alert')} />
+          <TextInput
+            label={t('general_setting.default_stock_alert')}
+            description={t('general_setting.default_stock_alert_hint')}
+            inputMode="decimal"
+            dir="ltr"
+            maw={420}
+            key={form.key('default_stock_alert')}
+            {...numberProps('default_stock_alert')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {toggle('out_of_stock_sale', 'general_setting.out_of_stock_sale')}
             {toggle('edit_date', 'general_setting.edit_date')}
@@ -95,13 +180,33 @@ export function GeneralSettingForm({ setting }: { setting: GeneralSetting }) {
           </SimpleGrid>
         </Section>
         <Section title={t('general_setting.receipt')}>
-          <Textarea label={t('general_setting.receipt_footer')} placeholder={t('general_setting.receipt_footer_placeholder')} autosize minRows={2}
-            key={form.key('receipt_footer')} {...form.getInputProps('receipt_footer')} />
+          <Textarea
+            label={t('general_setting.receipt_footer')}
+            placeholder={t('general_setting.receipt_footer_placeholder')}
+            autosize
+            minRows={2}
+            key={form.key('receipt_footer')}
+            {...form.getInputProps('receipt_footer')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('general_setting.vatin_number')} description={t('general_setting.vatin_hint')} dir="ltr" key={form.key('vatin_number')}
-              {...form.getInputProps('vatin_number')} />
-            <Select label={t('general_setting.time_zone')} description={t('general_setting.time_zone_hint')} data={zones} searchable allowDeselect={false}
-              nothingFoundMessage={t('common.no_match')} data-testid="time-zone" key={form.key('time_zone')} {...form.getInputProps('time_zone')} />
+            <TextInput
+              label={t('general_setting.vatin_number')}
+              description={t('general_setting.vatin_hint')}
+              dir="ltr"
+              key={form.key('vatin_number')}
+              {...form.getInputProps('vatin_number')}
+            />
+            <Select
+              label={t('general_setting.time_zone')}
+              description={t('general_setting.time_zone_hint')}
+              data={zones}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage={t('common.no_match')}
+              data-testid="time-zone"
+              key={form.key('time_zone')}
+              {...form.getInputProps('time_zone')}
+            />
           </SimpleGrid>
         </Section>
         <Paper withBorder p="sm" pos="sticky" bottom={0} style={{ zIndex: 3 }}>

@@ -26,22 +26,41 @@ export function LogoField({ logoUrl }: { logoUrl: string | null }) {
         <IconPhoto size={30} />
       </Avatar>
       <Stack gap={6} style={{ flex: 1 }}>
-        <Text size="sm" fw={500}>{t('general_setting.logo')}</Text>
+        <Text size="sm" fw={500}>
+          {t('general_setting.logo')}
+        </Text>
         <Group gap="xs">
           <FileButton onChange={pick} accept={LOGO_TYPES.join(',')}>
             {(props) => (
-              <Button {...props} size="xs" variant="light" leftSection={<IconUpload size={14} />} loading={save.isPending} data-testid="logo-upload">
+              <Button
+                {...props}
+                size="xs"
+                variant="light"
+                leftSection={<IconUpload size={14} />}
+                loading={save.isPending}
+                data-testid="logo-upload"
+              >
                 {t('general_setting.logo_upload')}
               </Button>
             )}
           </FileButton>
           {logoUrl && (
-            <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={remove} disabled={save.isPending} data-testid="logo-remove">
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              onClick={remove}
+              disabled={save.isPending}
+              data-testid="logo-remove"
+            >
               {t('general_setting.logo_remove')}
             </Button>
           )}
         </Group>
-        <Text size="xs" c={problem ? 'red' : 'dimmed'} role={problem ? 'alert' : undefined}>{problem ?? t('general_setting.logo_hint')}</Text>
+        <Text size="xs" c={problem ? 'red' : 'dimmed'} role={problem ? 'alert' : undefined}>
+          {problem ?? t('general_setting.logo_hint')}
+        </Text>
       </Stack>
     </Group>
   );

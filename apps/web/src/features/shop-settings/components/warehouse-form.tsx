@@ -14,7 +14,14 @@ export function WarehouseForm({ item, submit, onCancel }: EntityFormProps<Wareho
   return (
     <form onSubmit={onSubmit} noValidate data-testid="warehouse-form">
       <Stack>
-        <TextInput label={t('warehouse.name')} placeholder={t('warehouse.name_placeholder')} withAsterisk data-autofocus key={form.key('name')} {...form.getInputProps('name')} />
+        <TextInput
+          label={t('warehouse.name')}
+          placeholder={t('warehouse.name_placeholder')}
+          withAsterisk
+          data-autofocus
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
         <TextInput label={t('warehouse.phone')} type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
         <Textarea label={t('warehouse.address')} autosize minRows={2} key={form.key('address')} {...form.getInputProps('address')} />
         <Switch label={t('common.active')} key={form.key('status')} {...form.getInputProps('status', { type: 'checkbox' })} />
