@@ -1,5 +1,5 @@
 // npm test: everything, in order: typecheck, lint, unit tests, server suites on SQLite and PostgreSQL,
-// end-to-end tests in Chromium. Ends with one line "N passed, N failed, N skipped" summed over all suites.
+// end-to-end tests in Chromium; Prettier checks formatting. Ends with one line "N passed, N failed, N skipped" summed over all suites.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ensureBuilt, ensureInstalled, ROOT, run } from './lib.mjs';
@@ -74,6 +74,8 @@ async function e2e() {
 const steps = {
   typecheck: () => check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   lint: () => check('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
+  // Unformatted code fails the run: format with `npm run format`.
+  format: () => check('format (prettier)', 'npx', ['prettier', '--check', '.']),
   shared: () => vitest('unit (shared)', 'packages/shared'),
   web: () => vitest('unit (web)', 'apps/web'),
   sqlite: () => vitest('server (sqlite)', 'apps/server', { TEST_DB: 'sqlite' }),

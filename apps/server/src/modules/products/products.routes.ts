@@ -201,12 +201,10 @@ export function productRoutes(app: AppInstance, deps: Deps): void {
         const result = await importProducts(deps, ctx, file.filename, bytes);
         const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
         if (!result.ok) {
-          return reply
-            .status(422)
-            .send({
-              message: t('product_import.failed'),
-              rows: result.rows.map((r) => ({ row: r.row, column: r.column, message: t(r.key, r.vars) })),
-            });
+          return reply.status(422).send({
+            message: t('product_import.failed'),
+            rows: result.rows.map((r) => ({ row: r.row, column: r.column, message: t(r.key, r.vars) })),
+          });
         }
         return { message: t('product_import.done', { count: result.imported }), imported: result.imported };
       },
