@@ -15,6 +15,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import type { Deps } from '../src/deps';
 import type { Clock } from '../src/lib/clock';
 import { seedDemoIfEmpty } from '../src/seed/demo';
+import { assertLedgerBalanced } from '../src/modules/stock/index';
 
 export type TestDbKind = 'sqlite' | 'pg';
 export const TEST_DB: TestDbKind = process.env.TEST_DB === 'pg' ? 'pg' : 'sqlite';
@@ -93,6 +94,8 @@ export async function createTestApp(options: { seed?: boolean; env?: NodeJS.Proc
     deps,
     clock,
     async close() {
+      // Whatever a test did, every stock balance must still equal the sum of its movements.
+      await assertLedgerBalanced(handle.db);
       await app.close();
       await tdb.drop();
       if (ownDir) rmSync(ownDir, { recursive: true, force: true });

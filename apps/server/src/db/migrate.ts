@@ -11,6 +11,7 @@ import { settingLists } from './migrations/0007-setting-lists';
 import { shopSettings } from './migrations/0008-shop-settings';
 import { products } from './migrations/0009-products';
 import { productSearch } from './migrations/0010-product-search';
+import { stockLedger } from './migrations/0014-stock-ledger';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -25,6 +26,7 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0008-shop-settings': shopSettings(kind),
     '0009-products': products(kind),
     '0010-product-search': productSearch(kind),
+    '0014-stock-ledger': stockLedger(kind),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ProductTables } from './tables/products';
 import type { SettingListTables } from './tables/setting-lists';
 import type { ShopSettingTables } from './tables/shop-settings';
+import type { StockTables } from './tables/stock';
 
 /**
  * Conventions: ids are UUIDv7 text; timestamps are ISO-8601 UTC strings (text on SQLite, timestamptz on
@@ -204,7 +205,7 @@ export interface EmailCodesTable {
 }
 
 /** Later modules keep their table types in db/tables/<module>.ts. */
-export interface Database extends SettingListTables, ShopSettingTables, ProductTables {
+export interface Database extends SettingListTables, ShopSettingTables, ProductTables, StockTables {
   businesses: BusinessesTable;
   branches: BranchesTable;
   roles: RolesTable;

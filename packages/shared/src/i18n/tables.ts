@@ -39,6 +39,11 @@ import qrMenuKm from '../locales/qr-menu/km.json';
 import qrMenuZh from '../locales/qr-menu/zh.json';
 import qrMenuFr from '../locales/qr-menu/fr.json';
 import qrMenuAr from '../locales/qr-menu/ar.json';
+import stockEn from '../locales/stock/en.json';
+import stockKm from '../locales/stock/km.json';
+import stockZh from '../locales/stock/zh.json';
+import stockFr from '../locales/stock/fr.json';
+import stockAr from '../locales/stock/ar.json';
 
 /** Later tables add keys to earlier ones (a module's own file may extend a shared namespace such as validation). */
 function merge(...tables: TranslationTable[]): TranslationTable {
@@ -54,9 +59,9 @@ function merge(...tables: TranslationTable[]): TranslationTable {
 
 /** Core tables plus one file per module and language (locales/<module>/<lang>.json). */
 export const TRANSLATIONS: Record<Language, TranslationTable> = {
-  km: merge(km, accountsKm, accountsUiKm, catalogueKm, settingListsKm, shopSettingsKm, productsKm, qrMenuKm),
-  en: merge(en, accountsEn, accountsUiEn, catalogueEn, settingListsEn, shopSettingsEn, productsEn, qrMenuEn),
-  zh: merge(zh, accountsZh, accountsUiZh, catalogueZh, settingListsZh, shopSettingsZh, productsZh, qrMenuZh),
-  fr: merge(fr, accountsFr, accountsUiFr, catalogueFr, settingListsFr, shopSettingsFr, productsFr, qrMenuFr),
-  ar: merge(ar, accountsAr, accountsUiAr, catalogueAr, settingListsAr, shopSettingsAr, productsAr, qrMenuAr),
+  km: merge(km, accountsKm, accountsUiKm, catalogueKm, settingListsKm, shopSettingsKm, productsKm, qrMenuKm, stockKm),
+  en: merge(en, accountsEn, accountsUiEn, catalogueEn, settingListsEn, shopSettingsEn, productsEn, qrMenuEn, stockEn),
+  zh: merge(zh, accountsZh, accountsUiZh, catalogueZh, settingListsZh, shopSettingsZh, productsZh, qrMenuZh, stockZh),
+  fr: merge(fr, accountsFr, accountsUiFr, catalogueFr, settingListsFr, shopSettingsFr, productsFr, qrMenuFr, stockFr),
+  ar: merge(ar, accountsAr, accountsUiAr, catalogueAr, settingListsAr, shopSettingsAr, productsAr, qrMenuAr, stockAr),
 };

@@ -1,0 +1,2 @@
+export { AVG_COST_SCALE, notEnoughStock, postMovements, type LedgerDocument, type LedgerLine, type PostedMovement } from './stock-ledger';
+export { assertLedgerBalanced, ledgerMismatches, type LedgerMismatch } from './stock-invariants';

@@ -1,0 +1,339 @@
+import type { Kysely } from 'kysely';
+import { FACTOR_SCALE, QTY_SCALE, allocate, convertQuantity } from '@posauto/shared/money/index';
+import { isIncoming, type MovementType } from '@posauto/shared/schemas/stock';
+import type { Database } from '../../db/types';
+import { forUpdate, type DialectKind } from '../../db/dialect/index';
+import { AppError, unprocessable } from '../../http/errors';
+import { newId } from '../../lib/ids';
+
+/** Average costs are millionths of a minor unit per base unit, so fractions of a cent per can survive. */
+export const AVG_COST_SCALE = 1_000_000;
+
+/** One line of a document that moves stock: a quantity of one sellable item in the document's unit. */
+export interface LedgerLine {
+  branchId: string;
+  productId: string;
+  /** null for a product without variants. */
+  variantId: string | null;
+  /** Unsigned, thousandths of the document's unit; the movement type gives the sign. */
+  quantity: number;
+  /** The unit the document counts in and its factor to the base unit now (FACTOR_SCALE); none: the base unit. */
+  unit?: { id: string; factor: number } | null;
+  /**
+   * Incoming: what the line cost in minor units (required for purchases; a transfer passes what left the source).
+   * Outgoing: a cost fixed by the document (a return to the supplier at the purchase's cost); otherwise the
+   * branch's moving average cost is frozen on the movement.
+   */
+  cost?: number;
+  docLineId?: string | null;
+}
+
+export interface LedgerDocument {
+  type: MovementType;
+  /** e.g. 'purchase', 'sale', 'adjustment', 'transfer' */
+  docType: string;
+  docId: string;
+  lines: readonly LedgerLine[];
+}
+
+export interface PostedMovement {
+  id: string;
+  branchId: string;
+  productId: string;
+  variantId: string | null;
+  quantity: number;
+  costTotal: number;
+  onHandAfter: number;
+  docLineId: string | null;
+}
+
+/** 'There is not enought stock or no item' (spec wording), answered with the item that ran short. */
+export const notEnoughStock = (field?: string) => unprocessable('stock.errors.not_enough', field);
+
+interface Who {
+  businessId: string;
+  userId: string | null;
+}
+
+/** A line after combos are broken into their components and units into the base unit. */
+interface ItemMove {
+  branchId: string;
+  productId: string;
+  variantId: string;
+  base: number;
+  unitId: string | null;
+  factor: number;
+  unitQuantity: number;
+  cost: number | undefined;
+  docLineId: string | null;
+  lineIndex: number;
+}
+
+/**
+ * The one door through which any quantity ever changes. Call it inside the transaction of the document that
+ * moves the stock: it writes one movement per item (a combo moves its components; a product that does not
+ * manage stock moves nothing), keeps each branch's on hand, stock value and average cost in step, and raises a
+ * low-stock alert when an item crosses its alert level. With the shop's `out_of_stock_sale` off, a movement that
+ * would take on hand below zero throws and the caller's transaction rolls back, so nothing is saved.
+ *
+ * Rows are locked in one fixed order (branch, product, variant), so two documents that touch the same items on
+ * PostgreSQL wait for each other instead of deadlocking; SQLite runs one write transaction at a time.
+ */
+export async function postMovements(
+  trx: Kysely<Database>,
+  kind: DialectKind,
+  now: Date,
+  who: Who,
+  doc: LedgerDocument,
+): Promise<PostedMovement[]> {
+  const incoming = isIncoming(doc.type);
+  const moves = await expand(trx, who.businessId, doc.lines);
+  if (!moves.length) return [];
+  const settings = await trx
+    .selectFrom('general_settings')
+    .select(['out_of_stock_sale', 'default_stock_alert'])
+    .where('business_id', '=', who.businessId)
+    .executeTakeFirst();
+  const allowNegative = Boolean(settings?.out_of_stock_sale);
+  const at = now.toISOString();
+
+  const order = [...moves].sort(
+    (a, b) => cmp(a.branchId, b.branchId) || cmp(a.productId, b.productId) || cmp(a.variantId, b.variantId) || a.lineIndex - b.lineIndex,
+  );
+  const items = new Map<string, Promise<ItemInfo>>();
+  const item = (m: ItemMove) => {
+    const k = `${m.productId}/${m.variantId}`;
+    if (!items.has(k)) items.set(k, itemInfo(trx, who.businessId, m.productId, m.variantId));
+    return items.get(k)!;
+  };
+  const posted: PostedMovement[] = [];
+  for (const m of order) {
+    const level = await lockLevel(trx, kind, who.businessId, m, at);
+    const qty = incoming ? m.base : -m.base;
+    const onHandAfter = level.on_hand + qty;
+    if (!incoming && onHandAfter < 0 && !allowNegative) throw notEnoughStock(`lines.${m.lineIndex}.quantity`);
+
+    const cost = incoming ? incomingCost(m) : -outgoingCost(level, m);
+    const value = level.stock_value + cost;
+    // Outgoing stock at the average leaves the average as it was; anything that brings its own cost moves it.
+    const avg = (incoming || m.cost !== undefined) && onHandAfter > 0 ? averageOf(value, onHandAfter) : level.avg_cost;
+
+    const alert = await item(m);
+    const threshold = alert.stock_alert ?? settings?.default_stock_alert ?? 0;
+    const low = onHandAfter <= threshold;
+    await trx
+      .updateTable('stock_levels')
+      .set({ on_hand: onHandAfter, stock_value: value, avg_cost: avg, low_alerted: low ? 1 : 0, updated_at: at })
+      .where('business_id', '=', who.businessId)
+      .where('branch_id', '=', m.branchId)
+      .where('product_id', '=', m.productId)
+      .where('variant_id', '=', m.variantId)
+      .execute();
+    const id = newId();
+    await trx
+      .insertInto('stock_movements')
+      .values({
+        business_id: who.businessId,
+        id,
+        branch_id: m.branchId,
+        product_id: m.productId,
+        variant_id: m.variantId,
+        movement_type: doc.type,
+        quantity: qty,
+        unit_id: m.unitId,
+        unit_factor: m.factor,
+        unit_quantity: m.unitQuantity,
+        cost_total: cost,
+        currency: alert.currency,
+        on_hand_after: onHandAfter,
+        doc_type: doc.docType,
+        doc_id: doc.docId,
+        doc_line_id: m.docLineId,
+        user_id: who.userId,
+        created_at: at,
+      })
+      .execute();
+    // One alert per crossing: raised when stock reaches the alert level, again only after it has gone above.
+    if (low && !level.low_alerted) {
+      await trx
+        .insertInto('stock_notifications')
+        .values({
+          business_id: who.businessId,
+          id: newId(),
+          branch_id: m.branchId,
+          product_id: m.productId,
+          name: alert.name,
+          image: alert.image,
+          stock_level: onHandAfter,
+          created_at: at,
+          read_at: null,
+        })
+        .execute();
+    }
+    posted.push({
+      id,
+      branchId: m.branchId,
+      productId: m.productId,
+      variantId: m.variantId || null,
+      quantity: qty,
+      costTotal: cost,
+      onHandAfter,
+      docLineId: m.docLineId,
+    });
+  }
+  return posted;
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function averageOf(value: number, onHand: number): number {
+  return Number(exactDiv(BigInt(value) * BigInt(QTY_SCALE) * BigInt(AVG_COST_SCALE), BigInt(onHand)));
+}
+
+function incomingCost(m: ItemMove): number {
+  if (m.cost === undefined) throw new AppError(500, 'errors.internal');
+  return m.cost;
+}
+
+/**
+ * What leaving stock cost: the document's own cost if it has one; otherwise the share of the stock value that the
+ * quantity is of what is on hand (exact: taking everything takes the whole value), and beyond what is on hand (a
+ * shop that sells out of stock) the last average cost.
+ */
+function outgoingCost(level: { on_hand: number; stock_value: number; avg_cost: number }, m: ItemMove): number {
+  if (m.cost !== undefined) return m.cost;
+  const onHand = Math.max(level.on_hand, 0);
+  if (m.base <= onHand) return Number(exactDiv(BigInt(level.stock_value) * BigInt(m.base), BigInt(onHand)));
+  const beyond = m.base - onHand;
+  const rest = exactDiv(BigInt(level.avg_cost) * BigInt(beyond), BigInt(QTY_SCALE) * BigInt(AVG_COST_SCALE));
+  return (onHand > 0 ? level.stock_value : 0) + Number(rest);
+}
+
+/** Half-up division of bigints (values here outgrow a double's exact range before they are divided). */
+function exactDiv(n: bigint, d: bigint): bigint {
+  const neg = n < 0n !== d < 0n;
+  const an = n < 0n ? -n : n;
+  const ad = d < 0n ? -d : d;
+  const q = (2n * an + ad) / (2n * ad);
+  return neg ? -q : q;
+}
+
+async function lockLevel(trx: Kysely<Database>, kind: DialectKind, businessId: string, m: ItemMove, at: string) {
+  const key = (q: any) =>
+    q
+      .where('business_id', '=', businessId)
+      .where('branch_id', '=', m.branchId)
+      .where('product_id', '=', m.productId)
+      .where('variant_id', '=', m.variantId);
+  const read = () =>
+    forUpdate(
+      kind,
+      key(trx.selectFrom('stock_levels').select(['on_hand', 'stock_value', 'avg_cost', 'low_alerted'])),
+    ).executeTakeFirst() as Promise<{ on_hand: number; stock_value: number; avg_cost: number; low_alerted: number } | undefined>;
+  let level = await read();
+  if (!level) {
+    // First movement of this item in this branch; a concurrent first movement may insert the same row first.
+    await trx
+      .insertInto('stock_levels')
+      .values({ business_id: businessId, branch_id: m.branchId, product_id: m.productId, variant_id: m.variantId, updated_at: at })
+      .onConflict((oc) => oc.columns(['business_id', 'branch_id', 'product_id', 'variant_id']).doNothing())
+      .execute();
+    level = await read();
+  }
+  return level!;
+}
+
+interface ItemInfo {
+  name: string;
+  image: string | null;
+  stock_alert: number | null;
+  currency: string;
+}
+
+/** What an alert shows and the currency the item's costs are kept in. */
+async function itemInfo(trx: Kysely<Database>, businessId: string, productId: string, variantId: string): Promise<ItemInfo> {
+  const p = await trx
+    .selectFrom('products')
+    .select(['product_name as name', 'image', 'stock_alert', 'currency'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', productId)
+    .executeTakeFirstOrThrow();
+  if (!variantId) return p;
+  const v = await trx
+    .selectFrom('product_variants')
+    .select('name')
+    .where('business_id', '=', businessId)
+    .where('id', '=', variantId)
+    .executeTakeFirst();
+  return v ? { ...p, name: `${p.name} - ${v.name}` } : p;
+}
+
+/**
+ * Turns document lines into item movements: the unit into the base unit (the factor is frozen on the movement),
+ * a combo into its components (a combo has no stock of its own), a product that does not manage stock into
+ * nothing. An unknown item, a variant that is not the product's, or a variation product without its variant
+ * answers 422 on that line.
+ */
+async function expand(trx: Kysely<Database>, businessId: string, lines: readonly LedgerLine[]): Promise<ItemMove[]> {
+  const out: ItemMove[] = [];
+  for (const [lineIndex, line] of lines.entries()) {
+    const field = `lines.${lineIndex}`;
+    if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0)
+      throw unprocessable('stock.errors.quantity_positive', `${field}.quantity`);
+    const factor = line.unit?.factor ?? FACTOR_SCALE;
+    const base = convertQuantity(line.quantity, factor, 'half-up');
+    if (base <= 0) throw unprocessable('stock.errors.quantity_positive', `${field}.quantity`);
+    const p = await trx
+      .selectFrom('products')
+      .select(['type', 'is_stock_manage'])
+      .where('business_id', '=', businessId)
+      .where('id', '=', line.productId)
+      .executeTakeFirst();
+    if (!p) throw notEnoughStock(`${field}.product_id`);
+    const common = {
+      branchId: line.branchId,
+      unitId: line.unit?.id ?? null,
+      factor,
+      unitQuantity: line.quantity,
+      docLineId: line.docLineId ?? null,
+      lineIndex,
+    };
+    if (p.type === 'combo') {
+      const items = await trx
+        .selectFrom('combo_items as c')
+        .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'c.business_id').onRef('p.id', '=', 'c.item_product_id'))
+        .select(['c.item_product_id', 'c.item_variant_id', 'c.quantity', 'p.is_stock_manage'])
+        .where('c.business_id', '=', businessId)
+        .where('c.product_id', '=', line.productId)
+        .orderBy('c.sort_order')
+        .execute();
+      const managed = items.filter((i) => i.is_stock_manage);
+      const weights = managed.map((i) => i.quantity);
+      const costs = line.cost === undefined || !managed.length ? managed.map(() => undefined) : allocate(line.cost, weights);
+      managed.forEach((i, k) =>
+        out.push({
+          ...common,
+          productId: i.item_product_id,
+          variantId: i.item_variant_id,
+          base: Number(exactDiv(BigInt(base) * BigInt(i.quantity), BigInt(QTY_SCALE))),
+          cost: costs[k],
+        }),
+      );
+      continue;
+    }
+    if (!p.is_stock_manage) continue;
+    if ((p.type === 'variation') !== Boolean(line.variantId)) throw unprocessable('stock.errors.variant_required', `${field}.variant_id`);
+    if (line.variantId) {
+      const v = await trx
+        .selectFrom('product_variants')
+        .select('id')
+        .where('business_id', '=', businessId)
+        .where('product_id', '=', line.productId)
+        .where('id', '=', line.variantId)
+        .executeTakeFirst();
+      if (!v) throw unprocessable('stock.errors.variant_required', `${field}.variant_id`);
+    }
+    out.push({ ...common, productId: line.productId, variantId: line.variantId ?? '', base, cost: line.cost });
+  }
+  return out;
+}
