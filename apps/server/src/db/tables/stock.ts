@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { MovementType } from '@posauto/shared/schemas/stock';
 
 /**
@@ -10,13 +11,13 @@ export interface StockLevelsTable {
   branch_id: string;
   product_id: string;
   /** '' for a product without variants, so that the key has no null in it. */
-  variant_id: string;
-  on_hand: number;
+  variant_id: Generated<string>;
+  on_hand: Generated<number>;
   /** What the stock on hand cost: the sum of the cost of every movement of this item in this branch. */
-  stock_value: number;
-  avg_cost: number;
+  stock_value: Generated<number>;
+  avg_cost: Generated<number>;
   /** 1 while a low-stock alert is raised and stock has not gone back above the alert level. */
-  low_alerted: number;
+  low_alerted: Generated<number>;
   updated_at: string;
 }
 
