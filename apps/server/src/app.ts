@@ -41,6 +41,7 @@ import { variationValueRoutes } from './modules/variation-values/index';
 import { serviceChargeRoutes } from './modules/service-charges/index';
 import { adjustmentTypeRoutes } from './modules/adjustment-types/index';
 import { publicMenuRoutes } from './modules/public-menu/index';
+import { stockRoutes } from './modules/stock/index';
 
 /** Every module's routes, in one list: adding a module is adding a line here. */
 const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
@@ -71,6 +72,7 @@ const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   serviceChargeRoutes,
   adjustmentTypeRoutes,
   publicMenuRoutes,
+  stockRoutes,
 ];
 
 const CSP = {

@@ -12,6 +12,7 @@ import { shopSettings } from './migrations/0008-shop-settings';
 import { products } from './migrations/0009-products';
 import { productSearch } from './migrations/0010-product-search';
 import { stockLedger } from './migrations/0014-stock-ledger';
+import { stockAdjustments } from './migrations/0015-stock-adjustments';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -27,6 +28,7 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0009-products': products(kind),
     '0010-product-search': productSearch(kind),
     '0014-stock-ledger': stockLedger(kind),
+    '0015-stock-adjustments': stockAdjustments(kind),
   };
 }
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema, listQuerySchema, listResponseSchema, timestampSchema } from './common';
+import { quantityTextSchema } from './products';
 
 /**
  * Every way a quantity can change (spec section 4). Incoming types add to on hand, outgoing types take from it;
@@ -14,3 +16,129 @@ export function isIncoming(type: MovementType): boolean {
 }
 
 export const movementTypeSchema = z.enum(MOVEMENT_TYPES);
+
+/** A calendar day as the shop counts it, "2026-11-23". */
+export const dayTextSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'stock.errors.date_invalid');
+
+/** Limits of one stock document: enough for a big delivery, small enough to save in one short transaction. */
+export const STOCK_DOCUMENT_LIMITS = { lines: 500, reason: 500 } as const;
+
+/** One line of a stock document: an item and its quantity (decimal text) in a unit of the product's base. */
+export const stockLineInputSchema = z.object({
+  product_id: idSchema,
+  variant_id: idSchema.nullable().optional(),
+  /** None: the product's base unit. */
+  unit_id: idSchema.nullable().optional(),
+  quantity: quantityTextSchema,
+});
+export type StockLineInput = z.infer<typeof stockLineInputSchema>;
+
+export const stockAdjustmentInputSchema = z.object({
+  branch_id: idSchema,
+  adjustment_type_id: idSchema,
+  adjusted_on: dayTextSchema,
+  reason: z.string().trim().max(STOCK_DOCUMENT_LIMITS.reason, 'validation.too_long').optional().default(''),
+  lines: z
+    .array(stockLineInputSchema)
+    .min(1, 'stock.errors.lines_required')
+    .max(STOCK_DOCUMENT_LIMITS.lines, 'stock.errors.too_many_lines'),
+});
+export type StockAdjustmentInput = z.input<typeof stockAdjustmentInputSchema>;
+
+export const stockDocumentLineSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  variant_id: z.string().nullable(),
+  product_name: z.string(),
+  sku_code: z.string(),
+  unit_id: z.string().nullable(),
+  unit_name: z.string().nullable(),
+  /** In the document's unit. */
+  quantity: z.string(),
+  /** The same in the product's base unit. */
+  base_quantity: z.string(),
+  /** What the line moved at cost, decimal text in the product's currency. */
+  cost: z.string(),
+  currency: z.string(),
+});
+
+export const stockAdjustmentSchema = z.object({
+  id: z.string(),
+  adjustment_number: z.string(),
+  branch_id: z.string(),
+  branch_name: z.string(),
+  adjustment_type_id: z.string(),
+  adjustment_type_name: z.string(),
+  direction: z.enum(['addition', 'subtraction']),
+  adjusted_on: z.string(),
+  reason: z.string(),
+  status: z.enum(['posted', 'void']),
+  line_count: z.number().int(),
+  created_by: z.string().nullable(),
+  created_at: timestampSchema,
+});
+export type StockAdjustment = z.infer<typeof stockAdjustmentSchema>;
+export const stockAdjustmentDetailSchema = stockAdjustmentSchema.extend({ lines: z.array(stockDocumentLineSchema) });
+export type StockAdjustmentDetail = z.infer<typeof stockAdjustmentDetailSchema>;
+
+export const stockAdjustmentListQuerySchema = listQuerySchema(['adjustment_number', 'adjusted_on', 'created_at']).extend({
+  branch_id: idSchema.optional(),
+  from: dayTextSchema.optional(),
+  to: dayTextSchema.optional(),
+});
+export type StockAdjustmentListQuery = z.infer<typeof stockAdjustmentListQuerySchema>;
+export const stockAdjustmentListResponseSchema = listResponseSchema(stockAdjustmentSchema);
+
+/** A branch's stock of one item: on hand in the base unit (decimal text) and its value at average cost. */
+export const stockLevelSchema = z.object({
+  product_id: z.string(),
+  variant_id: z.string().nullable(),
+  branch_id: z.string(),
+  branch_name: z.string(),
+  product_name: z.string(),
+  sku_code: z.string(),
+  unit_name: z.string().nullable(),
+  on_hand: z.string(),
+  /** Per base unit, decimal text in the product's currency (up to 6 decimals). */
+  average_cost: z.string(),
+  stock_value: z.string(),
+  currency: z.string(),
+  low: z.boolean(),
+});
+export type StockLevel = z.infer<typeof stockLevelSchema>;
+
+export const stockLevelQuerySchema = listQuerySchema(['product_name', 'on_hand', 'stock_value']).extend({
+  branch_id: idSchema.optional(),
+  product_id: idSchema.optional(),
+  category_id: idSchema.optional(),
+  brand_id: idSchema.optional(),
+  low: z.enum(['1']).optional(),
+});
+export type StockLevelQuery = z.infer<typeof stockLevelQuerySchema>;
+export const stockLevelListResponseSchema = listResponseSchema(stockLevelSchema);
+
+export const stockMovementSchema = z.object({
+  id: z.string(),
+  branch_id: z.string(),
+  product_id: z.string(),
+  variant_id: z.string().nullable(),
+  movement_type: movementTypeSchema,
+  quantity: z.string(),
+  cost: z.string(),
+  currency: z.string(),
+  on_hand_after: z.string(),
+  doc_type: z.string(),
+  doc_id: z.string(),
+  created_at: timestampSchema,
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+export const stockMovementQuerySchema = listQuerySchema(['created_at']).extend({
+  branch_id: idSchema.optional(),
+  product_id: idSchema.optional(),
+  variant_id: idSchema.optional(),
+  movement_type: movementTypeSchema.optional(),
+  from: dayTextSchema.optional(),
+  to: dayTextSchema.optional(),
+});
+export type StockMovementQuery = z.infer<typeof stockMovementQuerySchema>;
+export const stockMovementListResponseSchema = listResponseSchema(stockMovementSchema);

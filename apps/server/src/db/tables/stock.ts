@@ -46,7 +46,39 @@ export interface StockMovementsTable {
   created_at: string;
 }
 
+export interface StockAdjustmentsTable {
+  business_id: string;
+  id: string;
+  adjustment_number: string;
+  branch_id: string;
+  adjustment_type_id: string;
+  /** Copied from the adjustment type when posted: renaming or changing the type later changes no history. */
+  direction: 'addition' | 'subtraction';
+  adjusted_on: string;
+  reason: string;
+  status: 'posted' | 'void';
+  line_count: number;
+  created_by: string | null;
+  created_at: string;
+  voided_at: string | null;
+}
+
+export interface StockAdjustmentLinesTable {
+  business_id: string;
+  id: string;
+  adjustment_id: string;
+  line_no: number;
+  product_id: string;
+  variant_id: string;
+  unit_id: string | null;
+  unit_factor: number;
+  /** Thousandths of the line's unit. */
+  quantity: number;
+}
+
 export interface StockTables {
   stock_levels: StockLevelsTable;
   stock_movements: StockMovementsTable;
+  stock_adjustments: StockAdjustmentsTable;
+  stock_adjustment_lines: StockAdjustmentLinesTable;
 }

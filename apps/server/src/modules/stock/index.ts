@@ -1,2 +1,3 @@
 export { AVG_COST_SCALE, notEnoughStock, postMovements, type LedgerDocument, type LedgerLine, type PostedMovement } from './stock-ledger';
 export { assertLedgerBalanced, ledgerMismatches, type LedgerMismatch } from './stock-invariants';
+export { stockRoutes } from './stock.routes';

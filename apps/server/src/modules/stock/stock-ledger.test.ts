@@ -223,7 +223,9 @@ describe('the stock ledger', () => {
     const a = await addProduct();
     await post('purchase_in', [{ branchId: second, productId: a, variantId: null, quantity: 5000, cost: 500 }]);
     // Open the pool's connections first, so that the twenty really run side by side on PostgreSQL.
-    await Promise.all(Array.from({ length: 8 }, () => t.deps.db.transaction().execute((trx) => trx.selectFrom('branches').select('id').execute())));
+    await Promise.all(
+      Array.from({ length: 8 }, () => t.deps.db.transaction().execute((trx) => trx.selectFrom('branches').select('id').execute())),
+    );
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, () => post('adjustment_out', [{ branchId: second, productId: a, variantId: null, quantity: 1000 }])),
     );

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { FACTOR_SCALE, QTY_SCALE, allocate, convertQuantity } from '@posauto/shared/money/index';
+import { FACTOR_SCALE, QTY_SCALE, allocate, convertQuantity, roundDiv } from '@posauto/shared/money/index';
 import { isIncoming, type MovementType } from '@posauto/shared/schemas/stock';
 import type { Database } from '../../db/types';
 import { forUpdate, type DialectKind } from '../../db/dialect/index';
-import { AppError, unprocessable } from '../../http/errors';
+import { unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 
 /** Average costs are millionths of a minor unit per base unit, so fractions of a cent per can survive. */
@@ -20,12 +20,15 @@ export interface LedgerLine {
   /** The unit the document counts in and its factor to the base unit now (FACTOR_SCALE); none: the base unit. */
   unit?: { id: string; factor: number } | null;
   /**
-   * Incoming: what the line cost in minor units (required for purchases; a transfer passes what left the source).
+   * Incoming: what the line cost in minor units (a purchase; a transfer passes what left the source); none: the
+   * branch's average cost (stock found by an adjustment).
    * Outgoing: a cost fixed by the document (a return to the supplier at the purchase's cost); otherwise the
    * branch's moving average cost is frozen on the movement.
    */
   cost?: number;
   docLineId?: string | null;
+  /** The line names an item exactly as an earlier movement moved it (base unit, no combo, no stock-manage check). */
+  asMoved?: boolean;
 }
 
 export interface LedgerDocument {
@@ -113,7 +116,7 @@ export async function postMovements(
     const onHandAfter = level.on_hand + qty;
     if (!incoming && onHandAfter < 0 && !allowNegative) throw notEnoughStock(`lines.${m.lineIndex}.quantity`);
 
-    const cost = incoming ? incomingCost(m) : -outgoingCost(level, m);
+    const cost = incoming ? incomingCost(level, m, await item(m)) : -outgoingCost(level, m);
     const value = level.stock_value + cost;
     // Outgoing stock at the average leaves the average as it was; anything that brings its own cost moves it.
     const avg = (incoming || m.cost !== undefined) && onHandAfter > 0 ? averageOf(value, onHandAfter) : level.avg_cost;
@@ -187,12 +190,17 @@ export async function postMovements(
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function averageOf(value: number, onHand: number): number {
-  return Number(exactDiv(BigInt(value) * BigInt(QTY_SCALE) * BigInt(AVG_COST_SCALE), BigInt(onHand)));
+  return half(BigInt(value) * BigInt(QTY_SCALE) * BigInt(AVG_COST_SCALE), BigInt(onHand));
 }
 
-function incomingCost(m: ItemMove): number {
-  if (m.cost === undefined) throw new AppError(500, 'errors.internal');
-  return m.cost;
+/**
+ * What arriving stock cost: the document's cost (a purchase, a transfer, a return at the sale's cost); stock found
+ * by an adjustment comes in at the branch's average cost, or at the product's purchase cost before it has one.
+ */
+function incomingCost(level: { avg_cost: number }, m: ItemMove, info: ItemInfo): number {
+  if (m.cost !== undefined) return m.cost;
+  if (level.avg_cost > 0) return half(BigInt(level.avg_cost) * BigInt(m.base), BigInt(QTY_SCALE) * BigInt(AVG_COST_SCALE));
+  return half(BigInt(info.purchase_cost) * BigInt(m.base), BigInt(QTY_SCALE));
 }
 
 /**
@@ -203,20 +211,14 @@ function incomingCost(m: ItemMove): number {
 function outgoingCost(level: { on_hand: number; stock_value: number; avg_cost: number }, m: ItemMove): number {
   if (m.cost !== undefined) return m.cost;
   const onHand = Math.max(level.on_hand, 0);
-  if (m.base <= onHand) return Number(exactDiv(BigInt(level.stock_value) * BigInt(m.base), BigInt(onHand)));
+  if (m.base <= onHand) return half(BigInt(level.stock_value) * BigInt(m.base), BigInt(onHand));
   const beyond = m.base - onHand;
-  const rest = exactDiv(BigInt(level.avg_cost) * BigInt(beyond), BigInt(QTY_SCALE) * BigInt(AVG_COST_SCALE));
-  return (onHand > 0 ? level.stock_value : 0) + Number(rest);
+  const rest = half(BigInt(level.avg_cost) * BigInt(beyond), BigInt(QTY_SCALE) * BigInt(AVG_COST_SCALE));
+  return (onHand > 0 ? level.stock_value : 0) + rest;
 }
 
-/** Half-up division of bigints (values here outgrow a double's exact range before they are divided). */
-function exactDiv(n: bigint, d: bigint): bigint {
-  const neg = n < 0n !== d < 0n;
-  const an = n < 0n ? -n : n;
-  const ad = d < 0n ? -d : d;
-  const q = (2n * an + ad) / (2n * ad);
-  return neg ? -q : q;
-}
+/** Exact division rounded half-up (products here outgrow a double's exact range before they are divided). */
+const half = (n: bigint, d: bigint) => roundDiv(n, d, 'half-up');
 
 async function lockLevel(trx: Kysely<Database>, kind: DialectKind, businessId: string, m: ItemMove, at: string) {
   const key = (q: any) =>
@@ -248,24 +250,26 @@ interface ItemInfo {
   image: string | null;
   stock_alert: number | null;
   currency: string;
+  /** Minor units per base unit. */
+  purchase_cost: number;
 }
 
 /** What an alert shows and the currency the item's costs are kept in. */
 async function itemInfo(trx: Kysely<Database>, businessId: string, productId: string, variantId: string): Promise<ItemInfo> {
   const p = await trx
     .selectFrom('products')
-    .select(['product_name as name', 'image', 'stock_alert', 'currency'])
+    .select(['product_name as name', 'image', 'stock_alert', 'currency', 'purchase_cost'])
     .where('business_id', '=', businessId)
     .where('id', '=', productId)
     .executeTakeFirstOrThrow();
   if (!variantId) return p;
   const v = await trx
     .selectFrom('product_variants')
-    .select('name')
+    .select(['name', 'purchase_cost'])
     .where('business_id', '=', businessId)
     .where('id', '=', variantId)
     .executeTakeFirst();
-  return v ? { ...p, name: `${p.name} - ${v.name}` } : p;
+  return v ? { ...p, name: `${p.name} - ${v.name}`, purchase_cost: v.purchase_cost } : p;
 }
 
 /**
@@ -280,6 +284,21 @@ async function expand(trx: Kysely<Database>, businessId: string, lines: readonly
     const field = `lines.${lineIndex}`;
     if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0)
       throw unprocessable('stock.errors.quantity_positive', `${field}.quantity`);
+    if (line.asMoved) {
+      out.push({
+        branchId: line.branchId,
+        productId: line.productId,
+        variantId: line.variantId ?? '',
+        base: line.quantity,
+        unitId: null,
+        factor: FACTOR_SCALE,
+        unitQuantity: line.quantity,
+        cost: line.cost,
+        docLineId: line.docLineId ?? null,
+        lineIndex,
+      });
+      continue;
+    }
     const factor = line.unit?.factor ?? FACTOR_SCALE;
     const base = convertQuantity(line.quantity, factor, 'half-up');
     if (base <= 0) throw unprocessable('stock.errors.quantity_positive', `${field}.quantity`);
@@ -290,6 +309,7 @@ async function expand(trx: Kysely<Database>, businessId: string, lines: readonly
       .where('id', '=', line.productId)
       .executeTakeFirst();
     if (!p) throw notEnoughStock(`${field}.product_id`);
+    if (line.variantId === undefined) throw new Error('variantId must be given (null for none)');
     const common = {
       branchId: line.branchId,
       unitId: line.unit?.id ?? null,
@@ -315,7 +335,7 @@ async function expand(trx: Kysely<Database>, businessId: string, lines: readonly
           ...common,
           productId: i.item_product_id,
           variantId: i.item_variant_id,
-          base: Number(exactDiv(BigInt(base) * BigInt(i.quantity), BigInt(QTY_SCALE))),
+          base: half(BigInt(base) * BigInt(i.quantity), BigInt(QTY_SCALE)),
           cost: costs[k],
         }),
       );
@@ -336,4 +356,42 @@ async function expand(trx: Kysely<Database>, businessId: string, lines: readonly
     out.push({ ...common, productId: line.productId, variantId: line.variantId ?? '', base, cost: line.cost });
   }
   return out;
+}
+
+/**
+ * Cancels what a document moved: every movement it wrote is answered by the opposite one at the same cost, so the
+ * books return exactly to where they were. Stock that has left since (an addition already sold) cannot be taken
+ * back below zero while the shop does not sell out of stock.
+ */
+export async function reverseDocument(
+  trx: Kysely<Database>,
+  kind: DialectKind,
+  now: Date,
+  who: Who,
+  doc: { docType: string; docId: string; reversal: MovementType },
+): Promise<PostedMovement[]> {
+  const moved = await trx
+    .selectFrom('stock_movements')
+    .select(['branch_id', 'product_id', 'variant_id', 'quantity', 'cost_total', 'doc_line_id'])
+    .where('business_id', '=', who.businessId)
+    .where('doc_type', '=', doc.docType)
+    .where('doc_id', '=', doc.docId)
+    .orderBy('id')
+    .execute();
+  if (!moved.length) return [];
+  if (isIncoming(doc.reversal) === moved[0]!.quantity > 0) throw new Error(`a ${doc.reversal} cannot reverse these movements`);
+  return postMovements(trx, kind, now, who, {
+    type: doc.reversal,
+    docType: doc.docType,
+    docId: doc.docId,
+    lines: moved.map((m) => ({
+      branchId: m.branch_id,
+      productId: m.product_id,
+      variantId: m.variant_id || null,
+      quantity: Math.abs(m.quantity),
+      cost: Math.abs(m.cost_total),
+      docLineId: m.doc_line_id,
+      asMoved: true,
+    })),
+  });
 }

@@ -1,0 +1,267 @@
+import { sql, type Kysely } from 'kysely';
+import { FACTOR_SCALE, formatQuantity, parseQuantity } from '@posauto/shared/money/index';
+import type { StockAdjustment, StockAdjustmentDetail, StockAdjustmentInput, StockAdjustmentListQuery } from '@posauto/shared/schemas/stock';
+import { stockAdjustmentInputSchema } from '@posauto/shared/schemas/stock';
+import type { Deps } from '../../deps';
+import type { Database } from '../../db/types';
+import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
+import { runList, type ListResult } from '../../db/list';
+import type { RequestContext } from '../../http/context';
+import { notFound, unprocessable } from '../../http/errors';
+import { newId } from '../../lib/ids';
+import { auditFor } from '../audit/index';
+import { postMovements, reverseDocument } from './stock-ledger';
+import { moneyText } from './stock-levels';
+import { unitFactor } from './stock-units';
+
+const SERIES = 'stock_adjustment_number';
+const DOC_TYPE = 'adjustment';
+const audit = (deps: Deps) => auditFor(deps.clock, 'stock_adjustment');
+
+/** A branch user works in its own branch only: it neither sees nor moves another branch's stock. */
+function branchOf(ctx: RequestContext, branchId: string | undefined): string | undefined {
+  return ctx.branchId ?? branchId;
+}
+
+const header = (db: Kysely<Database>, businessId: string) =>
+  db
+    .selectFrom('stock_adjustments as a')
+    .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'a.business_id').onRef('b.id', '=', 'a.branch_id'))
+    .innerJoin('adjustment_types as t', (j) => j.onRef('t.business_id', '=', 'a.business_id').onRef('t.id', '=', 'a.adjustment_type_id'))
+    .leftJoin('users as u', (j) => j.onRef('u.business_id', '=', 'a.business_id').onRef('u.id', '=', 'a.created_by'))
+    .select([
+      'a.id',
+      'a.adjustment_number',
+      'a.branch_id',
+      'b.name as branch_name',
+      'a.adjustment_type_id',
+      't.name as adjustment_type_name',
+      'a.direction',
+      'a.adjusted_on',
+      'a.reason',
+      'a.status',
+      'a.line_count',
+      sql<string | null>`u.first_name || ' ' || u.last_name`.as('created_by'),
+      'a.created_at',
+    ])
+    .where('a.business_id', '=', businessId);
+
+export function stockAdjustmentsService(deps: Deps) {
+  const { db, kind, clock } = deps;
+
+  async function detail(trx: Kysely<Database>, ctx: RequestContext, id: string): Promise<StockAdjustmentDetail> {
+    let q = header(trx, ctx.businessId).where('a.id', '=', id);
+    if (ctx.branchId) q = q.where('a.branch_id', '=', ctx.branchId);
+    const head = await q.executeTakeFirst();
+    if (!head) throw notFound();
+    const lines = await trx
+      .selectFrom('stock_adjustment_lines as l')
+      .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'l.business_id').onRef('p.id', '=', 'l.product_id'))
+      .leftJoin('product_variants as v', (j) => j.onRef('v.business_id', '=', 'l.business_id').onRef('v.id', '=', 'l.variant_id'))
+      .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'l.business_id').onRef('u.id', '=', 'l.unit_id'))
+      .select([
+        'l.id',
+        'l.product_id',
+        'l.variant_id',
+        'p.product_name',
+        'v.name as variant_name',
+        'p.sku_code',
+        'v.sku_code as variant_sku',
+        'l.unit_id',
+        'u.name as unit_name',
+        'l.quantity',
+        'l.unit_factor',
+        'p.currency',
+      ])
+      .where('l.business_id', '=', ctx.businessId)
+      .where('l.adjustment_id', '=', id)
+      .orderBy('l.line_no')
+      .execute();
+    // The cost each line moved at comes from the ledger (what was posted, not what the product costs today).
+    const moved = await trx
+      .selectFrom('stock_movements')
+      .select(['doc_line_id', 'quantity', 'cost_total'])
+      .where('business_id', '=', ctx.businessId)
+      .where('doc_type', '=', DOC_TYPE)
+      .where('doc_id', '=', id)
+      .where('movement_type', 'in', head.direction === 'addition' ? ['adjustment_in'] : ['adjustment_out'])
+      .execute();
+    const byLine = new Map<string, { base: number; cost: number }>();
+    for (const m of moved) {
+      const k = m.doc_line_id ?? '';
+      const prev = byLine.get(k) ?? { base: 0, cost: 0 };
+      byLine.set(k, { base: prev.base + Math.abs(m.quantity), cost: prev.cost + Math.abs(m.cost_total) });
+    }
+    return {
+      ...toApi(head),
+      lines: lines.map((l) => {
+        const m = byLine.get(l.id) ?? { base: 0, cost: 0 };
+        return {
+          id: l.id,
+          product_id: l.product_id,
+          variant_id: l.variant_id || null,
+          product_name: l.variant_name ? `${l.product_name} - ${l.variant_name}` : l.product_name,
+          sku_code: l.variant_sku ?? l.sku_code,
+          unit_id: l.unit_id,
+          unit_name: l.unit_name,
+          quantity: formatQuantity(l.quantity),
+          base_quantity: formatQuantity(m.base),
+          cost: moneyText(m.cost, l.currency),
+          currency: l.currency,
+        };
+      }),
+    };
+  }
+
+  return {
+    async list(ctx: RequestContext, query: StockAdjustmentListQuery): Promise<ListResult<StockAdjustment>> {
+      const branch = branchOf(ctx, query.branch_id);
+      const { rows, meta } = await runList(
+        db,
+        kind,
+        ctx.businessId,
+        (biz) => {
+          let q = header(db, biz);
+          if (query.from) q = q.where('a.adjusted_on', '>=', query.from);
+          if (query.to) q = q.where('a.adjusted_on', '<=', query.to);
+          return q;
+        },
+        query,
+        {
+          searchColumns: ['a.adjustment_number', 'a.reason'],
+          sorts: { adjustment_number: 'a.adjustment_number', adjusted_on: 'a.adjusted_on', created_at: 'a.created_at' },
+          defaultSort: 'a.created_at',
+          idColumn: 'a.id',
+        },
+        undefined,
+        { 'a.branch_id': branch },
+      );
+      return { rows: rows.map(toApi), meta };
+    },
+
+    get: (ctx: RequestContext, id: string) => detail(db, ctx, id),
+
+    async create(ctx: RequestContext, raw: StockAdjustmentInput): Promise<StockAdjustmentDetail> {
+      const input = stockAdjustmentInputSchema.parse(raw);
+      if (ctx.branchId && input.branch_id !== ctx.branchId) throw unprocessable('stock.errors.branch_not_yours', 'branch_id');
+      return db.transaction().execute(async (trx) => {
+        const branch = await trx
+          .selectFrom('branches')
+          .select('id')
+          .where('business_id', '=', ctx.businessId)
+          .where('id', '=', input.branch_id)
+          .where('status', '=', 1)
+          .executeTakeFirst();
+        if (!branch) throw unprocessable('validation.branch_required', 'branch_id');
+        const type = await trx
+          .selectFrom('adjustment_types')
+          .select(['direction', 'status'])
+          .where('business_id', '=', ctx.businessId)
+          .where('id', '=', input.adjustment_type_id)
+          .executeTakeFirst();
+        if (!type?.status) throw unprocessable('stock.errors.type_inactive', 'adjustment_type_id');
+        const direction = type.direction as 'addition' | 'subtraction';
+
+        const id = newId();
+        const number = formatDocumentNumber('ADJ', await nextDocumentNumber(trx, kind, ctx.businessId, SERIES));
+        const at = clock.now().toISOString();
+        await trx
+          .insertInto('stock_adjustments')
+          .values({
+            business_id: ctx.businessId,
+            id,
+            adjustment_number: number,
+            branch_id: input.branch_id,
+            adjustment_type_id: input.adjustment_type_id,
+            direction,
+            adjusted_on: input.adjusted_on,
+            reason: input.reason,
+            status: 'posted',
+            line_count: input.lines.length,
+            created_by: ctx.userId,
+            created_at: at,
+            voided_at: null,
+          })
+          .execute();
+        const lines = [];
+        for (const [i, line] of input.lines.entries()) {
+          const unit = await unitFactor(trx, ctx.businessId, line.product_id, line.unit_id, `lines.${i}.unit_id`);
+          const quantity = parseQuantity(line.quantity);
+          const lineId = newId();
+          await trx
+            .insertInto('stock_adjustment_lines')
+            .values({
+              business_id: ctx.businessId,
+              id: lineId,
+              adjustment_id: id,
+              line_no: i,
+              product_id: line.product_id,
+              variant_id: line.variant_id ?? '',
+              unit_id: unit?.id ?? null,
+              unit_factor: unit?.factor ?? FACTOR_SCALE,
+              quantity,
+            })
+            .execute();
+          lines.push({
+            branchId: input.branch_id,
+            productId: line.product_id,
+            variantId: line.variant_id ?? null,
+            quantity,
+            unit,
+            docLineId: lineId,
+          });
+        }
+        await postMovements(trx, kind, clock.now(), ctx, {
+          type: direction === 'addition' ? 'adjustment_in' : 'adjustment_out',
+          docType: DOC_TYPE,
+          docId: id,
+          lines,
+        });
+        await audit(deps)(trx, ctx, 'create', id, { adjustment_number: number });
+        return detail(trx, ctx, id);
+      });
+    },
+
+    /** Cancelling writes the reversing movements; the document stays, marked void, with its history. */
+    async cancel(ctx: RequestContext, id: string): Promise<StockAdjustmentDetail> {
+      return db.transaction().execute(async (trx) => {
+        const doc = await detail(trx, ctx, id);
+        if (doc.status === 'void') throw unprocessable('stock.errors.already_void');
+        const changed = await trx
+          .updateTable('stock_adjustments')
+          .set({ status: 'void', voided_at: clock.now().toISOString() })
+          .where('business_id', '=', ctx.businessId)
+          .where('id', '=', id)
+          .where('status', '=', 'posted')
+          .executeTakeFirst();
+        // A concurrent cancel got there first: it has written the reversal.
+        if (!Number(changed.numUpdatedRows)) throw unprocessable('stock.errors.already_void');
+        await reverseDocument(trx, kind, clock.now(), ctx, {
+          docType: DOC_TYPE,
+          docId: id,
+          reversal: doc.direction === 'addition' ? 'adjustment_out' : 'adjustment_in',
+        });
+        await audit(deps)(trx, ctx, 'void', id, { adjustment_number: doc.adjustment_number });
+        return detail(trx, ctx, id);
+      });
+    },
+  };
+}
+
+function toApi(r: {
+  id: string;
+  adjustment_number: string;
+  branch_id: string;
+  branch_name: string;
+  adjustment_type_id: string;
+  adjustment_type_name: string;
+  direction: 'addition' | 'subtraction';
+  adjusted_on: string;
+  reason: string;
+  status: 'posted' | 'void';
+  line_count: number;
+  created_by: string | null;
+  created_at: string;
+}): StockAdjustment {
+  return { ...r };
+}

@@ -1,0 +1,150 @@
+import { sql } from 'kysely';
+import { formatDecimal, formatQuantity, isCurrencyCode, minorDigits, roundDiv } from '@posauto/shared/money/index';
+import type { ListResponse } from '@posauto/shared/schemas/common';
+import type { StockLevel, StockLevelQuery, StockMovement, StockMovementQuery } from '@posauto/shared/schemas/stock';
+import type { Deps } from '../../deps';
+import { runList } from '../../db/list';
+import type { RequestContext } from '../../http/context';
+import { addDays, DEFAULT_TIME_ZONE, isTimeZone, startOfLocalDay } from '../../lib/time-zone';
+import { AVG_COST_SCALE } from './stock-ledger';
+
+async function shopTimeZone(deps: Deps, businessId: string): Promise<string> {
+  const row = await deps.db.selectFrom('general_settings').select('time_zone').where('business_id', '=', businessId).executeTakeFirst();
+  return isTimeZone(row?.time_zone) ? row.time_zone : DEFAULT_TIME_ZONE;
+}
+
+const digitsOf = (currency: string) => (isCurrencyCode(currency) ? minorDigits(currency) : 2);
+
+/** Minor units as decimal text in their currency ("12.50", "41000"). */
+export const moneyText = (amount: number, currency: string) => formatDecimal(amount, digitsOf(currency));
+
+/** An average cost (millionths of a minor unit per base unit) as decimal text with six decimals. */
+const avgText = (avg: number, currency: string) =>
+  formatDecimal(roundDiv(avg, 10 ** digitsOf(currency), 'half-up'), Math.log10(AVG_COST_SCALE));
+
+/** Stock on hand per branch and item. A branch user sees its own branch only, whatever it asks for. */
+export async function stockLevels(deps: Deps, ctx: RequestContext, query: StockLevelQuery): Promise<ListResponse<StockLevel>> {
+  const { db, kind } = deps;
+  const { rows, meta } = await runList(
+    db,
+    kind,
+    ctx.businessId,
+    (biz) => {
+      let q = db
+        .selectFrom('stock_levels as l')
+        .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'l.business_id').onRef('p.id', '=', 'l.product_id'))
+        .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'l.business_id').onRef('b.id', '=', 'l.branch_id'))
+        .innerJoin('general_settings as g', 'g.business_id', 'l.business_id')
+        .leftJoin('product_variants as v', (j) => j.onRef('v.business_id', '=', 'l.business_id').onRef('v.id', '=', 'l.variant_id'))
+        .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'p.business_id').onRef('u.id', '=', 'p.unit_id'))
+        .select([
+          'l.product_id',
+          'l.variant_id',
+          'l.branch_id',
+          'b.name as branch_name',
+          sql<string>`CASE WHEN v.name IS NULL THEN p.product_name ELSE p.product_name || ' - ' || v.name END`.as('product_name'),
+          sql<string>`COALESCE(v.sku_code, p.sku_code)`.as('sku_code'),
+          'u.name as unit_name',
+          'l.on_hand',
+          'l.avg_cost',
+          'l.stock_value',
+          'p.currency',
+          sql<number>`CASE WHEN l.on_hand <= COALESCE(p.stock_alert, g.default_stock_alert) THEN 1 ELSE 0 END`.as('low'),
+        ])
+        .where('l.business_id', '=', biz);
+      if (query.low) q = q.where(sql<boolean>`l.on_hand <= COALESCE(p.stock_alert, g.default_stock_alert)`);
+      return q;
+    },
+    query,
+    {
+      searchColumns: ['p.product_name', 'p.sku_code'],
+      sorts: { product_name: 'p.product_name', on_hand: 'l.on_hand', stock_value: 'l.stock_value' },
+      defaultSort: 'p.product_name',
+      idColumn: 'l.variant_id',
+    },
+    undefined,
+    {
+      'l.branch_id': ctx.branchId ?? query.branch_id,
+      'l.product_id': query.product_id,
+      'p.category_id': query.category_id,
+      'p.brand_id': query.brand_id,
+    },
+  );
+  return {
+    data: rows.map((r) => ({
+      product_id: r.product_id,
+      variant_id: r.variant_id || null,
+      branch_id: r.branch_id,
+      branch_name: r.branch_name,
+      product_name: r.product_name,
+      sku_code: r.sku_code,
+      unit_name: r.unit_name,
+      on_hand: formatQuantity(Number(r.on_hand)),
+      average_cost: avgText(Number(r.avg_cost), r.currency),
+      stock_value: moneyText(Number(r.stock_value), r.currency),
+      currency: r.currency,
+      low: Boolean(Number(r.low)),
+    })),
+    meta,
+  };
+}
+
+/** The ledger itself, newest first by default. */
+export async function stockMovements(deps: Deps, ctx: RequestContext, query: StockMovementQuery): Promise<ListResponse<StockMovement>> {
+  const { db, kind } = deps;
+  // Days are the shop's local days.
+  const zone = query.from || query.to ? await shopTimeZone(deps, ctx.businessId) : DEFAULT_TIME_ZONE;
+  const { rows, meta } = await runList(
+    db,
+    kind,
+    ctx.businessId,
+    (biz) => {
+      let q = db
+        .selectFrom('stock_movements as m')
+        .select([
+          'm.id',
+          'm.branch_id',
+          'm.product_id',
+          'm.variant_id',
+          'm.movement_type',
+          'm.quantity',
+          'm.cost_total',
+          'm.currency',
+          'm.on_hand_after',
+          'm.doc_type',
+          'm.doc_id',
+          'm.created_at',
+        ])
+        .where('m.business_id', '=', biz);
+      if (query.from) q = q.where('m.created_at', '>=', startOfLocalDay(query.from, zone).toISOString());
+      if (query.to) q = q.where('m.created_at', '<', startOfLocalDay(addDays(query.to, 1), zone).toISOString());
+      return q;
+    },
+    { ...query, order: query.sort ? query.order : 'desc' },
+    { searchColumns: ['m.doc_type'], sorts: { created_at: 'm.created_at' }, defaultSort: 'm.created_at', idColumn: 'm.id' },
+    undefined,
+    {
+      'm.branch_id': ctx.branchId ?? query.branch_id,
+      'm.product_id': query.product_id,
+      'm.variant_id': query.variant_id,
+      'm.movement_type': query.movement_type,
+    },
+  );
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      branch_id: r.branch_id,
+      product_id: r.product_id,
+      variant_id: r.variant_id || null,
+      movement_type: r.movement_type,
+      quantity: formatQuantity(Number(r.quantity)),
+      cost: moneyText(Number(r.cost_total), r.currency),
+      currency: r.currency,
+      on_hand_after: formatQuantity(Number(r.on_hand_after)),
+      doc_type: r.doc_type,
+      doc_id: r.doc_id,
+      created_at: r.created_at,
+    })),
+    meta,
+  };
+}

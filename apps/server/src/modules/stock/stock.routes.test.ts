@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, CASHIER, createTestApp, loginAs, OWNER, type TestContext } from '../../../test/harness';
+import { addShopUser, createShop } from '../../../test/factories';
+
+let t: TestContext;
+let owner: string;
+let cashier: string;
+let coffee: string;
+let branches: { id: string; name: string }[];
+let cola: { id: string };
+let box: string;
+let addition: string;
+let subtraction: string;
+
+const en = { 'accept-language': 'en' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await loginAs(t.app, OWNER);
+  cashier = await loginAs(t.app, CASHIER);
+  const db = t.deps.db;
+  coffee = (await db.selectFrom('users').select('business_id').where('email', '=', OWNER.email).executeTakeFirstOrThrow()).business_id;
+  branches = await db.selectFrom('branches').select(['id', 'name']).where('business_id', '=', coffee).orderBy('created_at').execute();
+  const can = await db
+    .selectFrom('units')
+    .select('id')
+    .where('business_id', '=', coffee)
+    .where('name', '=', 'Can')
+    .executeTakeFirstOrThrow();
+  cola = await db
+    .selectFrom('products')
+    .select('id')
+    .where('business_id', '=', coffee)
+    .where('unit_id', '=', can.id)
+    .where('type', '=', 'single')
+    .where('is_stock_manage', '=', 1)
+    .executeTakeFirstOrThrow();
+  box = (
+    await db.selectFrom('units').select('id').where('business_id', '=', coffee).where('name', '=', 'Box of 24').executeTakeFirstOrThrow()
+  ).id;
+  const types = await db.selectFrom('adjustment_types').select(['id', 'direction']).where('business_id', '=', coffee).execute();
+  addition = types.find((x) => x.direction === 'addition')!.id;
+  subtraction = types.find((x) => x.direction === 'subtraction')!.id;
+});
+afterAll(() => t.close());
+
+const adjust = (token: string, body: object) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/stock-adjustments', headers: { ...bearer(token), ...en }, payload: body });
+
+const onHand = async (branchId: string) => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/stock?product_id=${cola.id}&branch_id=${branchId}`,
+    headers: bearer(owner),
+  });
+  return (res.json() as { data: { on_hand: string }[] }).data[0]?.on_hand ?? '0';
+};
+
+const counts = async () => {
+  const n = async (table: 'stock_adjustments' | 'stock_movements' | 'stock_levels') =>
+    Number(
+      (
+        await t.deps.db
+          .selectFrom(table)
+          .select((e) => e.fn.countAll().as('n'))
+          .where('business_id', '=', coffee)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return { docs: await n('stock_adjustments'), moves: await n('stock_movements'), levels: await n('stock_levels') };
+};
+
+describe('stock adjustments', () => {
+  it('adds two boxes of 24 as 48 cans and shows them on hand', async () => {
+    const before = Number(await onHand(branches[0]!.id));
+    const res = await adjust(owner, {
+      branch_id: branches[0]!.id,
+      adjustment_type_id: addition,
+      adjusted_on: '2026-11-21',
+      reason: 'Found in the back store',
+      lines: [{ product_id: cola.id, unit_id: box, quantity: '2' }],
+    });
+    expect(res.statusCode).toBe(201);
+    const doc = res.json().data;
+    expect(doc.adjustment_number).toMatch(/^ADJ-\d{6}$/);
+    expect(doc.lines[0]).toMatchObject({ quantity: '2', base_quantity: '48', unit_id: box });
+    expect(Number(await onHand(branches[0]!.id))).toBe(before + 48);
+  });
+
+  it('refuses to take more than on hand, in the caller language, and saves nothing', async () => {
+    const before = await counts();
+    const res = await adjust(owner, {
+      branch_id: branches[0]!.id,
+      adjustment_type_id: subtraction,
+      adjusted_on: '2026-11-21',
+      lines: [{ product_id: cola.id, quantity: '100000' }],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('There is not enought stock or no item');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses bad input with a translated message and saves nothing', async () => {
+    const before = await counts();
+    const kg = await t.deps.db
+      .selectFrom('units')
+      .select('id')
+      .where('business_id', '=', coffee)
+      .where('base_unit_id', 'is', null)
+      .where('name', '!=', 'Can')
+      .executeTakeFirstOrThrow();
+    for (const [body, status] of [
+      [{ lines: [{ product_id: cola.id, quantity: '0' }] }, 400],
+      [{ lines: [{ product_id: cola.id, quantity: '-1' }] }, 400],
+      [{ lines: [] }, 400],
+      [{ lines: [{ product_id: cola.id, unit_id: kg.id, quantity: '1' }] }, 422],
+      [{ adjusted_on: 'yesterday', lines: [{ product_id: cola.id, quantity: '1' }] }, 400],
+    ] as const) {
+      const res = await adjust(owner, { branch_id: branches[0]!.id, adjustment_type_id: addition, adjusted_on: '2026-11-21', ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json().message).toBeTruthy();
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('cancels an adjustment with reversing movements and keeps the document', async () => {
+    const before = await onHand(branches[0]!.id);
+    const made = await adjust(owner, {
+      branch_id: branches[0]!.id,
+      adjustment_type_id: subtraction,
+      adjusted_on: '2026-11-21',
+      lines: [{ product_id: cola.id, quantity: '5' }],
+    });
+    expect(made.statusCode).toBe(201);
+    expect(Number(await onHand(branches[0]!.id))).toBe(Number(before) - 5);
+    const id = made.json().data.id;
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/stock-adjustments/${id}/cancel`, headers: bearer(owner) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('void');
+    expect(await onHand(branches[0]!.id)).toBe(before);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/stock-adjustments/${id}/cancel`,
+      headers: { ...bearer(owner), ...en },
+    });
+    expect(again.statusCode).toBe(422);
+    const moves = await t.app.inject({ method: 'GET', url: `/api/v1/stock-movements?product_id=${cola.id}`, headers: bearer(owner) });
+    const types = (moves.json().data as { doc_id: string; movement_type: string }[])
+      .filter((m) => m.doc_id === id)
+      .map((m) => m.movement_type);
+    expect(types.sort()).toEqual(['adjustment_in', 'adjustment_out']);
+  });
+
+  it('lists adjustments and answers 404 for another shop’s adjustment', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/stock-adjustments?per_page=100', headers: bearer(owner) });
+    expect(list.statusCode).toBe(200);
+    const id = list.json().data[0].id;
+    const other = await createShop(t.deps);
+    const stranger = await loginAs(t.app, other.login);
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/stock-adjustments/${id}`, headers: bearer(stranger) });
+    expect(res.statusCode).toBe(404);
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/v1/stock-adjustments/${id}/cancel`, headers: bearer(stranger) });
+    expect(cancel.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/stock-adjustments', headers: bearer(stranger) })).json().data).toEqual([]);
+  });
+
+  it('needs a session and the stock-adjustment permission', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/stock-adjustments' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/stock' })).statusCode).toBe(401);
+    const before = await counts();
+    const res = await adjust(cashier, {
+      branch_id: branches[0]!.id,
+      adjustment_type_id: addition,
+      adjusted_on: '2026-11-21',
+      lines: [{ product_id: cola.id, quantity: '1' }],
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('keeps a branch user to its own branch', async () => {
+    const role = await t.deps.db
+      .selectFrom('roles')
+      .select('id')
+      .where('business_id', '=', coffee)
+      .where('permissions', 'like', '%stock-adjustment%')
+      .executeTakeFirstOrThrow();
+    const user = await addShopUser(t.deps, { businessId: coffee, roleId: role.id, branchId: branches[1]!.id });
+    const token = await loginAs(t.app, user.login);
+    const before = await counts();
+    const res = await adjust(token, {
+      branch_id: branches[0]!.id,
+      adjustment_type_id: addition,
+      adjusted_on: '2026-11-21',
+      lines: [{ product_id: cola.id, quantity: '1' }],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(await counts()).toEqual(before);
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/stock-adjustments?per_page=100', headers: bearer(token) });
+    for (const a of list.json().data as { branch_id: string }[]) expect(a.branch_id).toBe(branches[1]!.id);
+    const levels = await t.app.inject({ method: 'GET', url: `/api/v1/stock?branch_id=${branches[0]!.id}`, headers: bearer(token) });
+    for (const l of levels.json().data as { branch_id: string }[]) expect(l.branch_id).toBe(branches[1]!.id);
+  });
+});

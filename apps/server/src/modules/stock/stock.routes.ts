@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { errorSchema, idParamsSchema } from '@posauto/shared/schemas/common';
+import {
+  stockAdjustmentDetailSchema,
+  stockAdjustmentInputSchema,
+  stockAdjustmentListQuerySchema,
+  stockAdjustmentListResponseSchema,
+  stockLevelListResponseSchema,
+  stockLevelQuerySchema,
+  stockMovementListResponseSchema,
+  stockMovementQuerySchema,
+} from '@posauto/shared/schemas/stock';
+import type { Deps } from '../../deps';
+import type { AppInstance } from '../../http/app-instance';
+import { ctxOf } from '../../http/access';
+import { pickLanguage, translate } from '../../lib/i18n';
+import { stockAdjustmentsService } from './stock-adjustments';
+import { stockLevels, stockMovements } from './stock-levels';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema };
+const envelope = z.object({ message: z.string(), data: stockAdjustmentDetailSchema });
+
+export function stockRoutes(app: AppInstance, deps: Deps): void {
+  const adjustments = stockAdjustmentsService(deps);
+
+  app.get('/api/v1/stock', {
+    config: { access: { permission: 'stock-listing' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'listStockLevels',
+      summary: 'On hand per branch and item, with its value at average cost',
+      querystring: stockLevelQuerySchema,
+      response: { 200: stockLevelListResponseSchema, ...errors },
+    },
+    handler: (req) => stockLevels(deps, ctxOf(req), req.query),
+  });
+
+  app.get('/api/v1/stock-movements', {
+    config: { access: { permission: 'stock-listing' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'listStockMovements',
+      summary: 'The stock ledger: every movement, filterable by item, branch, type and period',
+      querystring: stockMovementQuerySchema,
+      response: { 200: stockMovementListResponseSchema, ...errors },
+    },
+    handler: (req) => stockMovements(deps, ctxOf(req), req.query),
+  });
+
+  app.get('/api/v1/stock-adjustments', {
+    config: { access: { permission: 'stock-adjustment' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'listStockAdjustments',
+      summary: 'Stock adjustments, newest first',
+      querystring: stockAdjustmentListQuerySchema,
+      response: { 200: stockAdjustmentListResponseSchema, ...errors },
+    },
+    handler: async (req) => {
+      const { rows, meta } = await adjustments.list(ctxOf(req), req.query);
+      return { data: rows, meta };
+    },
+  });
+
+  app.get('/api/v1/stock-adjustments/:id', {
+    config: { access: { permission: 'stock-adjustment' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'getStockAdjustment',
+      summary: 'One stock adjustment with its lines and the cost each moved at',
+      params: idParamsSchema,
+      response: { 200: stockAdjustmentDetailSchema, ...errors },
+    },
+    handler: (req) => adjustments.get(ctxOf(req), req.params.id),
+  });
+
+  app.post('/api/v1/stock-adjustments', {
+    config: { access: { permission: 'stock-adjustment' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'createStockAdjustment',
+      summary: 'Post a stock adjustment: its movements are written in the same transaction',
+      body: stockAdjustmentInputSchema,
+      response: { 201: envelope, ...errors },
+    },
+    handler: async (req, reply) => {
+      const data = await adjustments.create(ctxOf(req), req.body);
+      return reply.status(201).send({ message: translate(pickLanguage(req.headers['accept-language']), 'messages.created'), data });
+    },
+  });
+
+  app.post('/api/v1/stock-adjustments/:id/cancel', {
+    config: { access: { permission: 'stock-adjustment' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'cancelStockAdjustment',
+      summary: 'Cancel a stock adjustment: reversing movements are written, the document stays marked void',
+      params: idParamsSchema,
+      response: { 200: envelope, ...errors },
+    },
+    handler: async (req) => ({
+      message: translate(pickLanguage(req.headers['accept-language']), 'messages.updated'),
+      data: await adjustments.cancel(ctxOf(req), req.params.id),
+    }),
+  });
+}
