@@ -8,10 +8,17 @@ import * as repo from './products.repo';
 
 type MediaDeps = Parameters<typeof mediaUrl>[0];
 
-/** The stock column until the stock ledger exists: one zero per branch the product is sold in. */
+/** The branches a product is sold in, for its stock column. */
 export type BranchList = Array<{ id: string; name: string }>;
 
-export function toProduct(deps: MediaDeps, r: repo.ProductListRow, stockBranches: BranchList, variantCount: number): Product {
+/** `onHand`: thousandths of the base unit per branch id (none: nothing moved there yet). */
+export function toProduct(
+  deps: MediaDeps,
+  r: repo.ProductListRow,
+  stockBranches: BranchList,
+  variantCount: number,
+  onHand: (branchId: string) => number = () => 0,
+): Product {
   const money = (v: number) => formatAmount(v, r.currency);
   return {
     id: r.id,
@@ -41,7 +48,7 @@ export function toProduct(deps: MediaDeps, r: repo.ProductListRow, stockBranches
     is_variation_cost: Boolean(r.is_variation_cost),
     all_branches: Boolean(r.all_branches),
     variant_count: variantCount,
-    stock: stockBranches.map((b) => ({ branch_id: b.id, branch_name: b.name, quantity: '0' })),
+    stock: stockBranches.map((b) => ({ branch_id: b.id, branch_name: b.name, quantity: formatQty(onHand(b.id)) })),
     status: Boolean(r.status),
     created_at: r.created_at,
     updated_at: r.updated_at,
@@ -59,11 +66,12 @@ export async function productsByIds(db: Kysely<Database>, deps: MediaDeps, busin
     for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await productsByIds(db, deps, businessId, ids.slice(i, i + CHUNK))));
     return out;
   }
-  const [rows, counts, branches, restricted] = await Promise.all([
+  const [rows, counts, branches, restricted, stock] = await Promise.all([
     repo.findProducts(db, businessId, ids),
     repo.variantCounts(db, businessId, ids),
     repo.branchesOf(db, businessId),
     repo.productBranchIds(db, businessId, ids),
+    repo.stockOf(db, businessId, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const soldIn = new Map<string, Set<string>>();
@@ -72,7 +80,7 @@ export async function productsByIds(db: Kysely<Database>, deps: MediaDeps, busin
     const r = byId.get(id);
     if (!r) return [];
     const stockBranches = r.all_branches ? branches : branches.filter((b) => soldIn.get(id)?.has(b.id));
-    return [toProduct(deps, r, stockBranches, counts.get(id) ?? 0)];
+    return [toProduct(deps, r, stockBranches, counts.get(id) ?? 0, (b) => stock.get(`${id}/${b}`) ?? 0)];
   });
 }
 

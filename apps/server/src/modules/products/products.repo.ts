@@ -73,6 +73,19 @@ export function productBranchIds(db: Kysely<Database>, businessId: string, produ
     .execute();
 }
 
+/** On hand per product and branch, its variants added up (thousandths of the base unit), from the stock ledger's levels. */
+export async function stockOf(db: Kysely<Database>, businessId: string, productIds: readonly string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stock_levels')
+    .select(['product_id', 'branch_id', (e) => e.fn.sum<number>('on_hand').as('on_hand')])
+    .where('business_id', '=', businessId)
+    .where('product_id', 'in', productIds)
+    .groupBy(['product_id', 'branch_id'])
+    .execute();
+  return new Map(rows.map((r) => [`${r.product_id}/${r.branch_id}`, Number(r.on_hand)]));
+}
+
 export async function variantCounts(db: Kysely<Database>, businessId: string, productIds: readonly string[]): Promise<Map<string, number>> {
   if (productIds.length === 0) return new Map();
   const rows = await db

@@ -85,6 +85,10 @@ describe('stock adjustments', () => {
     expect(doc.adjustment_number).toMatch(/^ADJ-\d{6}$/);
     expect(doc.lines[0]).toMatchObject({ quantity: '2', base_quantity: '48', unit_id: box });
     expect(Number(await onHand(branches[0]!.id))).toBe(before + 48);
+    // The product list's stock column and the product detail show the same quantity.
+    const product = await t.app.inject({ method: 'GET', url: `/api/v1/products/${cola.id}`, headers: bearer(owner) });
+    const stock = (product.json() as { stock: { branch_id: string; quantity: string }[] }).stock;
+    expect(stock.find((s) => s.branch_id === branches[0]!.id)?.quantity).toBe(await onHand(branches[0]!.id));
   });
 
   it('refuses to take more than on hand, in the caller language, and saves nothing', async () => {
