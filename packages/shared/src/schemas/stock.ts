@@ -72,7 +72,8 @@ export const stockAdjustmentSchema = z.object({
   direction: z.enum(['addition', 'subtraction']),
   adjusted_on: z.string(),
   reason: z.string(),
-  status: z.enum(['posted', 'void']),
+  /** Posted, or void once cancelled (its reversing movements are in the ledger). */
+  state: z.enum(['posted', 'void']),
   line_count: z.number().int(),
   created_by: z.string().nullable(),
   created_at: timestampSchema,
@@ -142,3 +143,11 @@ export const stockMovementQuerySchema = listQuerySchema(['created_at']).extend({
 });
 export type StockMovementQuery = z.infer<typeof stockMovementQuerySchema>;
 export const stockMovementListResponseSchema = listResponseSchema(stockMovementSchema);
+
+/** What the adjustment form offers, readable with stock-adjustment alone (a stock clerk holds no setting permission). */
+export const stockAdjustmentOptionsSchema = z.object({
+  branches: z.array(z.object({ id: z.string(), name: z.string() })),
+  adjustment_types: z.array(z.object({ id: z.string(), name: z.string(), direction: z.enum(['addition', 'subtraction']) })),
+  units: z.array(z.object({ id: z.string(), name: z.string(), base_unit_id: z.string().nullable() })),
+});
+export type StockAdjustmentOptions = z.infer<typeof stockAdjustmentOptionsSchema>;

@@ -39,7 +39,7 @@ const header = (db: Kysely<Database>, businessId: string) =>
       'a.direction',
       'a.adjusted_on',
       'a.reason',
-      'a.status',
+      'a.status as state',
       'a.line_count',
       sql<string | null>`u.first_name || ' ' || u.last_name`.as('created_by'),
       'a.created_at',
@@ -114,6 +114,28 @@ export function stockAdjustmentsService(deps: Deps) {
   }
 
   return {
+    /** Active branches (a branch user: its own), active adjustment types and the shop's units. */
+    async options(ctx: RequestContext): Promise<StockAdjustmentOptions> {
+      let branches = db.selectFrom('branches').select(['id', 'name']).where('business_id', '=', ctx.businessId).where('status', '=', 1);
+      if (ctx.branchId) branches = branches.where('id', '=', ctx.branchId);
+      const [b, types, units] = await Promise.all([
+        branches.orderBy('name').execute(),
+        db
+          .selectFrom('adjustment_types')
+          .select(['id', 'name', 'direction'])
+          .where('business_id', '=', ctx.businessId)
+          .where('status', '=', 1)
+          .orderBy('name')
+          .execute(),
+        db.selectFrom('units').select(['id', 'name', 'base_unit_id']).where('business_id', '=', ctx.businessId).orderBy('name').execute(),
+      ]);
+      return {
+        branches: b,
+        adjustment_types: types.map((x) => ({ ...x, direction: x.direction as 'addition' | 'subtraction' })),
+        units,
+      };
+    },
+
     async list(ctx: RequestContext, query: StockAdjustmentListQuery): Promise<ListResult<StockAdjustment>> {
       const branch = branchOf(ctx, query.branch_id);
       const { rows, meta } = await runList(
@@ -126,7 +148,8 @@ export function stockAdjustmentsService(deps: Deps) {
           if (query.to) q = q.where('a.adjusted_on', '<=', query.to);
           return q;
         },
-        query,
+        // Newest first unless the user sorts.
+        { ...query, order: query.sort ? query.order : 'desc' },
         {
           searchColumns: ['a.adjustment_number', 'a.reason'],
           sorts: { adjustment_number: 'a.adjustment_number', adjusted_on: 'a.adjusted_on', created_at: 'a.created_at' },
@@ -226,7 +249,7 @@ export function stockAdjustmentsService(deps: Deps) {
     async cancel(ctx: RequestContext, id: string): Promise<StockAdjustmentDetail> {
       return db.transaction().execute(async (trx) => {
         const doc = await detail(trx, ctx, id);
-        if (doc.status === 'void') throw unprocessable('stock.errors.already_void');
+        if (doc.state === 'void') throw unprocessable('stock.errors.already_void');
         const changed = await trx
           .updateTable('stock_adjustments')
           .set({ status: 'void', voided_at: clock.now().toISOString() })
@@ -258,7 +281,7 @@ function toApi(r: {
   direction: 'addition' | 'subtraction';
   adjusted_on: string;
   reason: string;
-  status: 'posted' | 'void';
+  state: 'posted' | 'void';
   line_count: number;
   created_by: string | null;
   created_at: string;

@@ -18,9 +18,17 @@ const digitsOf = (currency: string) => (isCurrencyCode(currency) ? minorDigits(c
 /** Minor units as decimal text in their currency ("12.50", "41000"). */
 export const moneyText = (amount: number, currency: string) => formatDecimal(amount, digitsOf(currency));
 
-/** An average cost (millionths of a minor unit per base unit) as decimal text with six decimals. */
-const avgText = (avg: number, currency: string) =>
-  formatDecimal(roundDiv(avg, 10 ** digitsOf(currency), 'half-up'), Math.log10(AVG_COST_SCALE));
+/**
+ * An average cost (millionths of a minor unit per base unit) as decimal text: the currency's own decimals, and up
+ * to four more only where the cost has them ("0.35", "0.416667").
+ */
+const avgText = (avg: number, currency: string) => {
+  const digits = digitsOf(currency);
+  const text = formatDecimal(roundDiv(avg, 10 ** digits, 'half-up'), Math.log10(AVG_COST_SCALE));
+  const [whole, frac = ''] = text.split('.');
+  const kept = frac.replace(/0+$/, '').padEnd(digits, '0');
+  return kept ? `${whole}.${kept}` : whole!;
+};
 
 /** Stock on hand per branch and item. A branch user sees its own branch only, whatever it asks for. */
 export async function stockLevels(deps: Deps, ctx: RequestContext, query: StockLevelQuery): Promise<ListResponse<StockLevel>> {

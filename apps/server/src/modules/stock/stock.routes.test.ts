@@ -140,7 +140,7 @@ describe('stock adjustments', () => {
     const id = made.json().data.id;
     const res = await t.app.inject({ method: 'POST', url: `/api/v1/stock-adjustments/${id}/cancel`, headers: bearer(owner) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.status).toBe('void');
+    expect(res.json().data.state).toBe('void');
     expect(await onHand(branches[0]!.id)).toBe(before);
     const again = await t.app.inject({
       method: 'POST',
@@ -202,6 +202,9 @@ describe('stock adjustments', () => {
     expect(await counts()).toEqual(before);
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/stock-adjustments?per_page=100', headers: bearer(token) });
     for (const a of list.json().data as { branch_id: string }[]) expect(a.branch_id).toBe(branches[1]!.id);
+    const options = await t.app.inject({ method: 'GET', url: '/api/v1/stock-adjustments/options', headers: bearer(token) });
+    expect(options.json().branches).toEqual([{ id: branches[1]!.id, name: branches[1]!.name }]);
+    expect(options.json().adjustment_types.length).toBeGreaterThan(0);
     const levels = await t.app.inject({ method: 'GET', url: `/api/v1/stock?branch_id=${branches[0]!.id}`, headers: bearer(token) });
     for (const l of levels.json().data as { branch_id: string }[]) expect(l.branch_id).toBe(branches[1]!.id);
   });

@@ -5,6 +5,7 @@ import {
   stockAdjustmentInputSchema,
   stockAdjustmentListQuerySchema,
   stockAdjustmentListResponseSchema,
+  stockAdjustmentOptionsSchema,
   stockLevelListResponseSchema,
   stockLevelQuerySchema,
   stockMovementListResponseSchema,
@@ -60,6 +61,17 @@ export function stockRoutes(app: AppInstance, deps: Deps): void {
       const { rows, meta } = await adjustments.list(ctxOf(req), req.query);
       return { data: rows, meta };
     },
+  });
+
+  app.get('/api/v1/stock-adjustments/options', {
+    config: { access: { permission: 'stock-adjustment' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'getStockAdjustmentOptions',
+      summary: 'Branches, adjustment types and units the adjustment form offers',
+      response: { 200: stockAdjustmentOptionsSchema, 401: errorSchema, 403: errorSchema },
+    },
+    handler: (req) => adjustments.options(ctxOf(req)),
   });
 
   app.get('/api/v1/stock-adjustments/:id', {

@@ -3,3 +3,4 @@ export { PrintBarcodePage } from './components/print-barcode';
 export { ProductFormPage } from './components/product-form';
 export { ProductList } from './components/product-list';
 export { VariantEditorPage } from './components/variant-editor';
+export { ProductPicker } from './components/product-picker';

@@ -1,0 +1,73 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListResponse } from '@posauto/shared/schemas/common';
+import type { StockAdjustmentDetail, StockAdjustmentInput, StockAdjustmentOptions, StockLevel } from '@posauto/shared/schemas/stock';
+import { api, type QueryParams } from '../../../lib/api-client';
+import { defineResource } from '../../../components/crud/resource';
+
+export const stockAdjustmentsResource = defineResource('stock-adjustments', '/api/v1/stock-adjustments');
+export const stockLevelsResource = defineResource('stock', '/api/v1/stock');
+
+type Envelope<T> = { message: string; data: T };
+
+export function useStockAdjustment(id: string | undefined) {
+  return useQuery({
+    queryKey: [stockAdjustmentsResource.key, 'item', id],
+    queryFn: () => api.get<StockAdjustmentDetail>(`${stockAdjustmentsResource.path}/${id}`),
+    enabled: Boolean(id),
+  });
+}
+
+/** Posting or cancelling an adjustment changes stock: every stock list is read again. */
+function useInvalidateStock() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: [stockAdjustmentsResource.key] }),
+      qc.invalidateQueries({ queryKey: [stockLevelsResource.key] }),
+      qc.invalidateQueries({ queryKey: ['products'] }),
+    ]);
+}
+
+export function useCreateStockAdjustment() {
+  const invalidate = useInvalidateStock();
+  return useMutation({
+    mutationFn: (input: StockAdjustmentInput) => api.post<Envelope<StockAdjustmentDetail>>(stockAdjustmentsResource.path, input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCancelStockAdjustment() {
+  const invalidate = useInvalidateStock();
+  return useMutation({
+    mutationFn: (id: string) => api.post<Envelope<StockAdjustmentDetail>>(`${stockAdjustmentsResource.path}/${id}/cancel`, {}),
+    onSuccess: invalidate,
+  });
+}
+
+export function useStockLevels(params: QueryParams) {
+  return useQuery({
+    queryKey: [stockLevelsResource.key, 'list', params],
+    queryFn: () => api.get<ListResponse<StockLevel>>(stockLevelsResource.path, params),
+  });
+}
+
+/** Branches, adjustment types and units of the adjustment form (a branch user gets its own branch only). */
+export function useStockAdjustmentOptions() {
+  return useQuery({
+    queryKey: [stockAdjustmentsResource.key, 'options'],
+    queryFn: () => api.get<StockAdjustmentOptions>(`${stockAdjustmentsResource.path}/options`),
+    staleTime: 60_000,
+  });
+}
+
+/** A variation product's variants, for the variant choice of its line. */
+export function useVariantOptions(productId: string | null) {
+  const q = useQuery({
+    queryKey: ['products', 'item', productId],
+    queryFn: () =>
+      api.get<{ variants: Array<{ id: string; name: string; sku_code: string; status: boolean }> }>(`/api/v1/products/${productId}`),
+    enabled: Boolean(productId),
+    staleTime: 60_000,
+  });
+  return (q.data?.variants ?? []).filter((v) => v.status).map((v) => ({ value: v.id, label: `${v.name} · ${v.sku_code}` }));
+}

@@ -1,0 +1,126 @@
+import { Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconArrowBackUp, IconPrinter } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCancelStockAdjustment, useStockAdjustment } from '../api/stock';
+import { DirectionBadge } from './direction-badge';
+
+/** One adjustment as posted: its lines in the unit they were counted in, the base quantity and the cost that moved. */
+export function StockAdjustmentDetailPage({ canCancel }: { canCancel: boolean }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const { id } = useParams();
+  const doc = useStockAdjustment(id);
+  const cancel = useCancelStockAdjustment();
+  if (!doc.data) {
+    return (
+      <Center h={200}>
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  const a = doc.data;
+  const askCancel = () =>
+    modals.openConfirmModal({
+      title: t('stock_adjustment.cancel_title'),
+      children: <Text size="sm">{t('stock_adjustment.cancel_text')}</Text>,
+      labels: { confirm: t('stock_adjustment.cancel_confirm'), cancel: t('common.no') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => cancel.mutate(a.id, { onSuccess: () => notifySuccess('messages.updated'), onError: (e) => notifyError(e) }),
+    });
+  const facts: Array<[string, React.ReactNode]> = [
+    ['stock_adjustment.number', a.adjustment_number],
+    ['stock_adjustment.date', formatDate(`${a.adjusted_on}T12:00:00Z`, lang)],
+    ['stock_adjustment.branch', a.branch_name],
+    ['stock_adjustment.type', <DirectionBadge key="t" direction={a.direction} label={a.adjustment_type_name} />],
+    ['stock_adjustment.created_by', a.created_by ?? '—'],
+    ['common.created_at', formatDateTime(a.created_at, lang)],
+  ];
+  return (
+    <Stack>
+      <PageHeader
+        title={a.adjustment_number}
+        actions={
+          <Group gap="xs" className="no-print">
+            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
+              {t('stock_adjustment.print')}
+            </Button>
+            {canCancel && a.state === 'posted' && (
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconArrowBackUp size={16} />}
+                onClick={askCancel}
+                loading={cancel.isPending}
+              >
+                {t('stock_adjustment.cancel')}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" mb="sm">
+          <Badge variant="light" color={a.state === 'void' ? 'gray' : 'teal'} data-testid="adjustment-state">
+            {t(`stock_adjustment.state_${a.state}`)}
+          </Badge>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <Text size="xs" c="dimmed">
+                {t(label)}
+              </Text>
+              <Text size="sm" component="div">
+                {value}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+        {a.reason && (
+          <Text size="sm" mt="sm">
+            {t('stock_adjustment.reason')}: {a.reason}
+          </Text>
+        )}
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs" data-testid="adjustment-lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('stock_adjustment.item')}</Table.Th>
+                <Table.Th>{t('stock_adjustment.quantity')}</Table.Th>
+                <Table.Th>{t('stock_adjustment.base_quantity')}</Table.Th>
+                <Table.Th>{t('stock_adjustment.cost')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {a.lines.map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td>
+                    <Text size="sm">{l.product_name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {l.sku_code}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {l.quantity} {l.unit_name ?? ''}
+                  </Table.Td>
+                  <Table.Td>{l.base_quantity}</Table.Td>
+                  <Table.Td>
+                    {l.cost} {l.currency}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </Stack>
+  );
+}
