@@ -14,6 +14,7 @@ import { UNIT_COUNTER } from '../modules/units/index';
 import { seedShopSettings } from './demo-shop-settings';
 import { seedSettingLists } from './demo-setting-lists';
 import { seedDemoProducts } from './demo-products';
+import { seedDemoStock } from './demo-stock';
 
 export const DEMO_LOGINS = [
   { email: 'owner@posauto.local', password: 'owner1234', who: 'Demo Coffee owner (every permission)' },
@@ -252,6 +253,7 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
     );
     await seedSettingLists(trx, deps, shop.businessId, karaoke.businessId, at);
     await seedDemoProducts(trx, deps, shop, karaoke);
+    await seedDemoStock(trx, deps, shop);
 
     for (const a of DEMO_STOCK_ALERTS) {
       const created = new Date(deps.clock.now().getTime() - a.minutesAgo * 60_000).toISOString();

@@ -1,6 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { FACTOR_SCALE, formatQuantity, parseQuantity } from '@posauto/shared/money/index';
-import type { StockAdjustment, StockAdjustmentDetail, StockAdjustmentInput, StockAdjustmentListQuery } from '@posauto/shared/schemas/stock';
+import type { z } from 'zod';
+import type {
+  StockAdjustment,
+  StockAdjustmentDetail,
+  StockAdjustmentInput,
+  StockAdjustmentListQuery,
+  StockAdjustmentOptions,
+} from '@posauto/shared/schemas/stock';
 import { stockAdjustmentInputSchema } from '@posauto/shared/schemas/stock';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
@@ -11,8 +17,7 @@ import { notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { auditFor } from '../audit/index';
 import { postMovements, reverseDocument } from './stock-ledger';
-import { moneyText } from './stock-levels';
-import { unitFactor } from './stock-units';
+import { readLines, writeLines } from './stock-lines';
 
 const SERIES = 'stock_adjustment_number';
 const DOC_TYPE = 'adjustment';
@@ -54,63 +59,15 @@ export function stockAdjustmentsService(deps: Deps) {
     if (ctx.branchId) q = q.where('a.branch_id', '=', ctx.branchId);
     const head = await q.executeTakeFirst();
     if (!head) throw notFound();
-    const lines = await trx
-      .selectFrom('stock_adjustment_lines as l')
-      .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'l.business_id').onRef('p.id', '=', 'l.product_id'))
-      .leftJoin('product_variants as v', (j) => j.onRef('v.business_id', '=', 'l.business_id').onRef('v.id', '=', 'l.variant_id'))
-      .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'l.business_id').onRef('u.id', '=', 'l.unit_id'))
-      .select([
-        'l.id',
-        'l.product_id',
-        'l.variant_id',
-        'p.product_name',
-        'v.name as variant_name',
-        'p.sku_code',
-        'v.sku_code as variant_sku',
-        'l.unit_id',
-        'u.name as unit_name',
-        'l.quantity',
-        'l.unit_factor',
-        'p.currency',
-      ])
-      .where('l.business_id', '=', ctx.businessId)
-      .where('l.adjustment_id', '=', id)
-      .orderBy('l.line_no')
-      .execute();
-    // The cost each line moved at comes from the ledger (what was posted, not what the product costs today).
-    const moved = await trx
-      .selectFrom('stock_movements')
-      .select(['doc_line_id', 'quantity', 'cost_total'])
-      .where('business_id', '=', ctx.businessId)
-      .where('doc_type', '=', DOC_TYPE)
-      .where('doc_id', '=', id)
-      .where('movement_type', 'in', head.direction === 'addition' ? ['adjustment_in'] : ['adjustment_out'])
-      .execute();
-    const byLine = new Map<string, { base: number; cost: number }>();
-    for (const m of moved) {
-      const k = m.doc_line_id ?? '';
-      const prev = byLine.get(k) ?? { base: 0, cost: 0 };
-      byLine.set(k, { base: prev.base + Math.abs(m.quantity), cost: prev.cost + Math.abs(m.cost_total) });
-    }
-    return {
-      ...toApi(head),
-      lines: lines.map((l) => {
-        const m = byLine.get(l.id) ?? { base: 0, cost: 0 };
-        return {
-          id: l.id,
-          product_id: l.product_id,
-          variant_id: l.variant_id || null,
-          product_name: l.variant_name ? `${l.product_name} - ${l.variant_name}` : l.product_name,
-          sku_code: l.variant_sku ?? l.sku_code,
-          unit_id: l.unit_id,
-          unit_name: l.unit_name,
-          quantity: formatQuantity(l.quantity),
-          base_quantity: formatQuantity(m.base),
-          cost: moneyText(m.cost, l.currency),
-          currency: l.currency,
-        };
-      }),
-    };
+    const lines = await readLines(
+      trx,
+      'stock_adjustment_lines',
+      ctx.businessId,
+      DOC_TYPE,
+      id,
+      head.direction === 'addition' ? 'adjustment_in' : 'adjustment_out',
+    );
+    return { ...toApi(head), lines };
   }
 
   return {
@@ -166,83 +123,7 @@ export function stockAdjustmentsService(deps: Deps) {
 
     async create(ctx: RequestContext, raw: StockAdjustmentInput): Promise<StockAdjustmentDetail> {
       const input = stockAdjustmentInputSchema.parse(raw);
-      if (ctx.branchId && input.branch_id !== ctx.branchId) throw unprocessable('stock.errors.branch_not_yours', 'branch_id');
-      return db.transaction().execute(async (trx) => {
-        const branch = await trx
-          .selectFrom('branches')
-          .select('id')
-          .where('business_id', '=', ctx.businessId)
-          .where('id', '=', input.branch_id)
-          .where('status', '=', 1)
-          .executeTakeFirst();
-        if (!branch) throw unprocessable('validation.branch_required', 'branch_id');
-        const type = await trx
-          .selectFrom('adjustment_types')
-          .select(['direction', 'status'])
-          .where('business_id', '=', ctx.businessId)
-          .where('id', '=', input.adjustment_type_id)
-          .executeTakeFirst();
-        if (!type?.status) throw unprocessable('stock.errors.type_inactive', 'adjustment_type_id');
-        const direction = type.direction as 'addition' | 'subtraction';
-
-        const id = newId();
-        const number = formatDocumentNumber('ADJ', await nextDocumentNumber(trx, kind, ctx.businessId, SERIES));
-        const at = clock.now().toISOString();
-        await trx
-          .insertInto('stock_adjustments')
-          .values({
-            business_id: ctx.businessId,
-            id,
-            adjustment_number: number,
-            branch_id: input.branch_id,
-            adjustment_type_id: input.adjustment_type_id,
-            direction,
-            adjusted_on: input.adjusted_on,
-            reason: input.reason,
-            status: 'posted',
-            line_count: input.lines.length,
-            created_by: ctx.userId,
-            created_at: at,
-            voided_at: null,
-          })
-          .execute();
-        const lines = [];
-        for (const [i, line] of input.lines.entries()) {
-          const unit = await unitFactor(trx, ctx.businessId, line.product_id, line.unit_id, `lines.${i}.unit_id`);
-          const quantity = parseQuantity(line.quantity);
-          const lineId = newId();
-          await trx
-            .insertInto('stock_adjustment_lines')
-            .values({
-              business_id: ctx.businessId,
-              id: lineId,
-              adjustment_id: id,
-              line_no: i,
-              product_id: line.product_id,
-              variant_id: line.variant_id ?? '',
-              unit_id: unit?.id ?? null,
-              unit_factor: unit?.factor ?? FACTOR_SCALE,
-              quantity,
-            })
-            .execute();
-          lines.push({
-            branchId: input.branch_id,
-            productId: line.product_id,
-            variantId: line.variant_id ?? null,
-            quantity,
-            unit,
-            docLineId: lineId,
-          });
-        }
-        await postMovements(trx, kind, clock.now(), ctx, {
-          type: direction === 'addition' ? 'adjustment_in' : 'adjustment_out',
-          docType: DOC_TYPE,
-          docId: id,
-          lines,
-        });
-        await audit(deps)(trx, ctx, 'create', id, { adjustment_number: number });
-        return detail(trx, ctx, id);
-      });
+      return db.transaction().execute(async (trx) => detail(trx, ctx, await postAdjustment(trx, deps, ctx, input)));
     },
 
     /** Cancelling writes the reversing movements; the document stays, marked void, with its history. */
@@ -287,4 +168,65 @@ function toApi(r: {
   created_at: string;
 }): StockAdjustment {
   return { ...r };
+}
+
+/**
+ * Posts an adjustment inside the caller's transaction (the service's own, or the demo seed's): the numbered
+ * document, its lines and their movements. Returns the new document's id.
+ */
+export async function postAdjustment(
+  trx: Kysely<Database>,
+  deps: Deps,
+  ctx: RequestContext,
+  input: z.output<typeof stockAdjustmentInputSchema>,
+): Promise<string> {
+  const { kind, clock } = deps;
+  if (ctx.branchId && input.branch_id !== ctx.branchId) throw unprocessable('stock.errors.branch_not_yours', 'branch_id');
+  const branch = await trx
+    .selectFrom('branches')
+    .select('id')
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', input.branch_id)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  if (!branch) throw unprocessable('validation.branch_required', 'branch_id');
+  const type = await trx
+    .selectFrom('adjustment_types')
+    .select(['direction', 'status'])
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', input.adjustment_type_id)
+    .executeTakeFirst();
+  if (!type?.status) throw unprocessable('stock.errors.type_inactive', 'adjustment_type_id');
+  const direction = type.direction as 'addition' | 'subtraction';
+
+  const id = newId();
+  const number = formatDocumentNumber('ADJ', await nextDocumentNumber(trx, kind, ctx.businessId, SERIES));
+  const at = clock.now().toISOString();
+  await trx
+    .insertInto('stock_adjustments')
+    .values({
+      business_id: ctx.businessId,
+      id,
+      adjustment_number: number,
+      branch_id: input.branch_id,
+      adjustment_type_id: input.adjustment_type_id,
+      direction,
+      adjusted_on: input.adjusted_on,
+      reason: input.reason,
+      status: 'posted',
+      line_count: input.lines.length,
+      created_by: ctx.userId,
+      created_at: at,
+      voided_at: null,
+    })
+    .execute();
+  const lines = await writeLines(trx, 'stock_adjustment_lines', ctx.businessId, id, input.branch_id, input.lines);
+  await postMovements(trx, kind, clock.now(), ctx, {
+    type: direction === 'addition' ? 'adjustment_in' : 'adjustment_out',
+    docType: DOC_TYPE,
+    docId: id,
+    lines,
+  });
+  await audit(deps)(trx, ctx, 'create', id, { adjustment_number: number });
+  return id;
 }

@@ -1,0 +1,115 @@
+import type { Kysely } from 'kysely';
+import { FACTOR_SCALE, formatQuantity, parseQuantity } from '@posauto/shared/money/index';
+import type { StockLineInput } from '@posauto/shared/schemas/stock';
+import type { Database } from '../../db/types';
+import { newId } from '../../lib/ids';
+import type { LedgerLine } from './stock-ledger';
+import { moneyText } from './stock-levels';
+import { unitFactor } from './stock-units';
+
+/** The line tables of the simple stock documents: an item, a unit with its frozen factor, a quantity. */
+export type LineTable = 'stock_adjustment_lines' | 'stock_transfer_lines';
+const DOC_COLUMN = { stock_adjustment_lines: 'adjustment_id', stock_transfer_lines: 'transfer_id' } as const;
+
+/**
+ * Writes a document's lines (each unit checked against the product's base, its factor frozen) and returns them as
+ * ledger lines of the given branch, ready for postMovements.
+ */
+export async function writeLines(
+  trx: Kysely<Database>,
+  table: LineTable,
+  businessId: string,
+  docId: string,
+  branchId: string,
+  lines: readonly StockLineInput[],
+): Promise<LedgerLine[]> {
+  const out: LedgerLine[] = [];
+  for (const [i, line] of lines.entries()) {
+    const unit = await unitFactor(trx, businessId, line.product_id, line.unit_id, `lines.${i}.unit_id`);
+    const quantity = parseQuantity(line.quantity);
+    const id = newId();
+    await (trx as unknown as Kysely<Record<LineTable, Record<string, unknown>>>)
+      .insertInto(table)
+      .values({
+        business_id: businessId,
+        id,
+        [DOC_COLUMN[table]]: docId,
+        line_no: i,
+        product_id: line.product_id,
+        variant_id: line.variant_id ?? '',
+        unit_id: unit?.id ?? null,
+        unit_factor: unit?.factor ?? FACTOR_SCALE,
+        quantity,
+      })
+      .execute();
+    out.push({ branchId, productId: line.product_id, variantId: line.variant_id ?? null, quantity, unit, docLineId: id });
+  }
+  return out;
+}
+
+/**
+ * A document's lines for its detail page: what was typed (quantity in its unit), what moved in the base unit, and
+ * at what cost, read from the ledger's movements of the given type (what was posted, not what things cost today).
+ */
+export async function readLines(
+  trx: Kysely<Database>,
+  table: LineTable,
+  businessId: string,
+  docType: string,
+  docId: string,
+  movementType: string,
+) {
+  const docColumn = DOC_COLUMN[table];
+  const lines = await (trx as unknown as Kysely<Database>)
+    .selectFrom(`${table} as l` as 'stock_adjustment_lines as l')
+    .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'l.business_id').onRef('p.id', '=', 'l.product_id'))
+    .leftJoin('product_variants as v', (j) => j.onRef('v.business_id', '=', 'l.business_id').onRef('v.id', '=', 'l.variant_id'))
+    .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'l.business_id').onRef('u.id', '=', 'l.unit_id'))
+    .select([
+      'l.id',
+      'l.product_id',
+      'l.variant_id',
+      'p.product_name',
+      'v.name as variant_name',
+      'p.sku_code',
+      'v.sku_code as variant_sku',
+      'l.unit_id',
+      'u.name as unit_name',
+      'l.quantity',
+      'p.currency',
+    ])
+    .where('l.business_id', '=', businessId)
+    .where(`l.${docColumn}` as 'l.adjustment_id', '=', docId)
+    .orderBy('l.line_no')
+    .execute();
+  const moved = await trx
+    .selectFrom('stock_movements')
+    .select(['doc_line_id', 'quantity', 'cost_total'])
+    .where('business_id', '=', businessId)
+    .where('doc_type', '=', docType)
+    .where('doc_id', '=', docId)
+    .where('movement_type', '=', movementType as 'adjustment_in')
+    .execute();
+  const byLine = new Map<string, { base: number; cost: number }>();
+  for (const m of moved) {
+    const k = m.doc_line_id ?? '';
+    const prev = byLine.get(k) ?? { base: 0, cost: 0 };
+    byLine.set(k, { base: prev.base + Math.abs(m.quantity), cost: prev.cost + Math.abs(m.cost_total) });
+  }
+  return lines.map((l) => {
+    const m = byLine.get(l.id) ?? { base: 0, cost: 0 };
+    return {
+      id: l.id,
+      product_id: l.product_id,
+      variant_id: l.variant_id || null,
+      product_name: l.variant_name ? `${l.product_name} - ${l.variant_name}` : l.product_name,
+      sku_code: l.variant_sku ?? l.sku_code,
+      unit_id: l.unit_id,
+      unit_name: l.unit_name,
+      quantity: formatQuantity(l.quantity),
+      base_quantity: formatQuantity(m.base),
+      cost: moneyText(m.cost, l.currency),
+      currency: l.currency,
+    };
+  });
+}
