@@ -13,6 +13,7 @@ import { products } from './migrations/0009-products';
 import { productSearch } from './migrations/0010-product-search';
 import { stockLedger } from './migrations/0014-stock-ledger';
 import { stockAdjustments } from './migrations/0015-stock-adjustments';
+import { stockTransfers } from './migrations/0016-stock-transfers';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -29,6 +30,7 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0010-product-search': productSearch(kind),
     '0014-stock-ledger': stockLedger(kind),
     '0015-stock-adjustments': stockAdjustments(kind),
+    '0016-stock-transfers': stockTransfers(kind),
   };
 }
 

@@ -3,7 +3,7 @@ import type { Database } from '../db/types';
 import type { Deps } from '../deps';
 import type { RequestContext } from '../http/context';
 import type { CreatedBusiness } from '../modules/businesses/index';
-import { postAdjustment } from '../modules/stock/index';
+import { postAdjustment, postTransfer } from '../modules/stock/index';
 import { addDays, localDay } from '../lib/time-zone';
 
 /**
@@ -14,7 +14,7 @@ const OPENING = [40, 24];
 
 /**
  * Demo Coffee's stock, posted through the ledger like any document: an opening count in both branches (every item
- * that manages stock, each variant of its own) and a breakage.
+ * that manages stock, each variant of its own), a transfer received and one on its way, and a breakage.
  */
 export async function seedDemoStock(trx: Kysely<Database>, deps: Deps, shop: CreatedBusiness): Promise<void> {
   const ctx: RequestContext = {
@@ -60,6 +60,25 @@ export async function seedDemoStock(trx: Kysely<Database>, deps: Deps, shop: Cre
         quantity: String(OPENING[b] ?? 12),
       })),
     });
+  }
+  // Milk and beans run out faster in the second branch: a transfer received, and one still on its way.
+  const [first, second] = shop.branchIds;
+  if (first && second) {
+    for (const [i, receive_now] of [
+      [1, true],
+      [2, false],
+    ] as const) {
+      const item = items[i];
+      if (!item) continue;
+      await postTransfer(trx, deps, ctx, {
+        from_branch_id: first,
+        to_branch_id: second,
+        sent_on: addDays(today, -i),
+        note: receive_now ? 'Weekly top-up' : 'Urgent top-up',
+        receive_now,
+        lines: [{ product_id: item.id, variant_id: item.variant_id ?? null, unit_id: null, quantity: '6' }],
+      });
+    }
   }
   const broken = items[0];
   if (broken) {

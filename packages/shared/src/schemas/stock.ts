@@ -151,3 +151,51 @@ export const stockAdjustmentOptionsSchema = z.object({
   units: z.array(z.object({ id: z.string(), name: z.string(), base_unit_id: z.string().nullable() })),
 });
 export type StockAdjustmentOptions = z.infer<typeof stockAdjustmentOptionsSchema>;
+
+export const TRANSFER_STATES = ['sent', 'received', 'void'] as const;
+export type TransferState = (typeof TRANSFER_STATES)[number];
+
+/**
+ * A transfer between two branches of the shop. Sent: the stock has left the source and is on its way; received: it
+ * has arrived. `receive_now` does both at once, for shops that do not need the transit state.
+ */
+export const stockTransferInputSchema = z
+  .object({
+    from_branch_id: idSchema,
+    to_branch_id: idSchema,
+    sent_on: dayTextSchema,
+    note: z.string().trim().max(STOCK_DOCUMENT_LIMITS.reason, 'validation.too_long').optional().default(''),
+    receive_now: z.boolean().optional().default(false),
+    lines: z
+      .array(stockLineInputSchema)
+      .min(1, 'stock.errors.lines_required')
+      .max(STOCK_DOCUMENT_LIMITS.lines, 'stock.errors.too_many_lines'),
+  })
+  .refine((t) => t.from_branch_id !== t.to_branch_id, { message: 'stock.errors.same_branch', path: ['to_branch_id'] });
+export type StockTransferInput = z.input<typeof stockTransferInputSchema>;
+
+export const stockTransferSchema = z.object({
+  id: z.string(),
+  transfer_number: z.string(),
+  from_branch_id: z.string(),
+  from_branch_name: z.string(),
+  to_branch_id: z.string(),
+  to_branch_name: z.string(),
+  sent_on: z.string(),
+  note: z.string(),
+  state: z.enum(TRANSFER_STATES),
+  line_count: z.number().int(),
+  created_by: z.string().nullable(),
+  created_at: timestampSchema,
+  received_at: timestampSchema.nullable(),
+});
+export type StockTransfer = z.infer<typeof stockTransferSchema>;
+export const stockTransferDetailSchema = stockTransferSchema.extend({ lines: z.array(stockDocumentLineSchema) });
+export type StockTransferDetail = z.infer<typeof stockTransferDetailSchema>;
+
+export const stockTransferListQuerySchema = listQuerySchema(['transfer_number', 'sent_on', 'created_at']).extend({
+  branch_id: idSchema.optional(),
+  state: z.enum(TRANSFER_STATES).optional(),
+});
+export type StockTransferListQuery = z.infer<typeof stockTransferListQuerySchema>;
+export const stockTransferListResponseSchema = listResponseSchema(stockTransferSchema);

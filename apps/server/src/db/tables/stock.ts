@@ -76,9 +76,30 @@ export interface StockAdjustmentLinesTable {
   quantity: number;
 }
 
+export interface StockTransfersTable {
+  business_id: string;
+  id: string;
+  transfer_number: string;
+  from_branch_id: string;
+  to_branch_id: string;
+  sent_on: string;
+  note: string;
+  state: 'sent' | 'received' | 'void';
+  line_count: number;
+  created_by: string | null;
+  received_by: string | null;
+  created_at: string;
+  received_at: string | null;
+  voided_at: string | null;
+}
+
+export type StockTransferLinesTable = Omit<StockAdjustmentLinesTable, 'adjustment_id'> & { transfer_id: string };
+
 export interface StockTables {
   stock_levels: StockLevelsTable;
   stock_movements: StockMovementsTable;
   stock_adjustments: StockAdjustmentsTable;
   stock_adjustment_lines: StockAdjustmentLinesTable;
+  stock_transfers: StockTransfersTable;
+  stock_transfer_lines: StockTransferLinesTable;
 }

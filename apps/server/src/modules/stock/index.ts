@@ -2,3 +2,4 @@ export { AVG_COST_SCALE, notEnoughStock, postMovements, type LedgerDocument, typ
 export { assertLedgerBalanced, ledgerMismatches, type LedgerMismatch } from './stock-invariants';
 export { stockRoutes } from './stock.routes';
 export { postAdjustment } from './stock-adjustments';
+export { postTransfer } from './stock-transfers';

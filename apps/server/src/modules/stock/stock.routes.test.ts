@@ -168,6 +168,22 @@ describe('stock adjustments', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/stock-adjustments', headers: bearer(stranger) })).json().data).toEqual([]);
   });
 
+  it('keeps a product that has moved stock: deleting it answers 409 and changes nothing', async () => {
+    const kept = await t.deps.db
+      .selectFrom('stock_levels as l')
+      .select('l.product_id')
+      .where('l.business_id', '=', coffee)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('combo_items as c').select('c.product_id').whereRef('c.item_product_id', '=', 'l.product_id'))),
+      )
+      .executeTakeFirstOrThrow();
+    const before = await counts();
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/products/${kept.product_id}`, headers: { ...bearer(owner), ...en } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This product has stock history: deactivate it instead of deleting it');
+    expect(await counts()).toEqual(before);
+  });
+
   it('needs a session and the stock-adjustment permission', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/stock-adjustments' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/stock' })).statusCode).toBe(401);
@@ -207,5 +223,94 @@ describe('stock adjustments', () => {
     expect(options.json().adjustment_types.length).toBeGreaterThan(0);
     const levels = await t.app.inject({ method: 'GET', url: `/api/v1/stock?branch_id=${branches[0]!.id}`, headers: bearer(token) });
     for (const l of levels.json().data as { branch_id: string }[]) expect(l.branch_id).toBe(branches[1]!.id);
+  });
+});
+
+describe('stock transfers', () => {
+  const transfer = (token: string, body: object) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/stock-transfers', headers: { ...bearer(token), ...en }, payload: body });
+  const body = (extra: object = {}) => ({
+    from_branch_id: branches[0]!.id,
+    to_branch_id: branches[1]!.id,
+    sent_on: '2026-11-21',
+    lines: [{ product_id: cola.id, quantity: '10' }],
+    ...extra,
+  });
+
+  it('sends 10 cans: they leave the source at once and arrive when received, at the cost that left', async () => {
+    const [a0, b0] = [Number(await onHand(branches[0]!.id)), Number(await onHand(branches[1]!.id))];
+    const sent = await transfer(owner, body());
+    expect(sent.statusCode).toBe(201);
+    const doc = sent.json().data;
+    expect(doc).toMatchObject({ state: 'sent', transfer_number: expect.stringMatching(/^TRF-\d{6}$/) });
+    expect([Number(await onHand(branches[0]!.id)), Number(await onHand(branches[1]!.id))]).toEqual([a0 - 10, b0]);
+    const received = await t.app.inject({ method: 'POST', url: `/api/v1/stock-transfers/${doc.id}/receive`, headers: bearer(owner) });
+    expect(received.statusCode).toBe(200);
+    expect(received.json().data.state).toBe('received');
+    expect([Number(await onHand(branches[0]!.id)), Number(await onHand(branches[1]!.id))]).toEqual([a0 - 10, b0 + 10]);
+    const moves = await t.deps.db
+      .selectFrom('stock_movements')
+      .select(['movement_type', 'cost_total'])
+      .where('doc_id', '=', doc.id)
+      .execute();
+    const out = moves.find((m) => m.movement_type === 'transfer_out')!;
+    const into = moves.find((m) => m.movement_type === 'transfer_in')!;
+    expect(into.cost_total).toBe(-out.cost_total);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/stock-transfers/${doc.id}/receive`,
+      headers: { ...bearer(owner), ...en },
+    });
+    expect(again.statusCode).toBe(422);
+  });
+
+  it('completes in one step with receive_now, and cancelling puts both branches back', async () => {
+    const [a0, b0] = [await onHand(branches[0]!.id), await onHand(branches[1]!.id)];
+    const done = await transfer(owner, body({ receive_now: true, lines: [{ product_id: cola.id, unit_id: box, quantity: '1' }] }));
+    expect(done.statusCode).toBe(201);
+    expect(done.json().data.state).toBe('received');
+    expect(Number(await onHand(branches[1]!.id))).toBe(Number(b0) + 24);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/stock-transfers/${done.json().data.id}/cancel`,
+      headers: bearer(owner),
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().data.state).toBe('void');
+    expect([await onHand(branches[0]!.id), await onHand(branches[1]!.id)]).toEqual([a0, b0]);
+  });
+
+  it('refuses a transfer to the same branch, more than on hand, and another branch for a branch user; nothing saved', async () => {
+    const before = await counts();
+    const same = await transfer(owner, body({ to_branch_id: branches[0]!.id }));
+    expect(same.statusCode).toBe(400);
+    expect(same.json().errors.to_branch_id).toBe('Choose another branch to send to');
+    const tooMany = await transfer(owner, body({ lines: [{ product_id: cola.id, quantity: '999999' }] }));
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().message).toBe('There is not enought stock or no item');
+    const role = await t.deps.db
+      .selectFrom('roles')
+      .select('id')
+      .where('business_id', '=', coffee)
+      .where('permissions', 'like', '%stock-transfer%')
+      .executeTakeFirstOrThrow();
+    const user = await addShopUser(t.deps, { businessId: coffee, roleId: role.id, branchId: branches[1]!.id });
+    const token = await loginAs(t.app, user.login);
+    expect((await transfer(token, body())).statusCode).toBe(422);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("answers 404 for another shop's transfer", async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/stock-transfers', headers: bearer(owner) });
+    const id = list.json().data[0].id;
+    const other = await createShop(t.deps);
+    const stranger = await loginAs(t.app, other.login);
+    for (const url of [`/api/v1/stock-transfers/${id}`]) {
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(stranger) })).statusCode).toBe(404);
+    }
+    for (const action of ['receive', 'cancel']) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/v1/stock-transfers/${id}/${action}`, headers: bearer(stranger) });
+      expect(res.statusCode).toBe(404);
+    }
   });
 });

@@ -10,6 +10,10 @@ import {
   stockLevelQuerySchema,
   stockMovementListResponseSchema,
   stockMovementQuerySchema,
+  stockTransferDetailSchema,
+  stockTransferInputSchema,
+  stockTransferListQuerySchema,
+  stockTransferListResponseSchema,
 } from '@posauto/shared/schemas/stock';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
@@ -17,9 +21,11 @@ import { ctxOf } from '../../http/access';
 import { pickLanguage, translate } from '../../lib/i18n';
 import { stockAdjustmentsService } from './stock-adjustments';
 import { stockLevels, stockMovements } from './stock-levels';
+import { stockTransfersService } from './stock-transfers';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema };
 const envelope = z.object({ message: z.string(), data: stockAdjustmentDetailSchema });
+const transferEnvelope = z.object({ message: z.string(), data: stockTransferDetailSchema });
 
 export function stockRoutes(app: AppInstance, deps: Deps): void {
   const adjustments = stockAdjustmentsService(deps);
@@ -114,5 +120,70 @@ export function stockRoutes(app: AppInstance, deps: Deps): void {
       message: translate(pickLanguage(req.headers['accept-language']), 'messages.updated'),
       data: await adjustments.cancel(ctxOf(req), req.params.id),
     }),
+  });
+
+  const transfers = stockTransfersService(deps);
+  const said = (req: { headers: { 'accept-language'?: string } }, key: string) =>
+    translate(pickLanguage(req.headers['accept-language']), key);
+
+  app.get('/api/v1/stock-transfers', {
+    config: { access: { permission: 'stock-transfer-list' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'listStockTransfers',
+      summary: 'Transfers between branches, newest first',
+      querystring: stockTransferListQuerySchema,
+      response: { 200: stockTransferListResponseSchema, ...errors },
+    },
+    handler: (req) => transfers.list(ctxOf(req), req.query),
+  });
+
+  app.get('/api/v1/stock-transfers/:id', {
+    config: { access: { permission: 'stock-transfer-list' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'getStockTransfer',
+      summary: 'One transfer with its lines and the cost that moved',
+      params: idParamsSchema,
+      response: { 200: stockTransferDetailSchema, ...errors },
+    },
+    handler: (req) => transfers.get(ctxOf(req), req.params.id),
+  });
+
+  app.post('/api/v1/stock-transfers', {
+    config: { access: { permission: 'stock-transfer' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'createStockTransfer',
+      summary: 'Send stock to another branch (and receive it at once with receive_now)',
+      body: stockTransferInputSchema,
+      response: { 201: transferEnvelope, ...errors },
+    },
+    handler: async (req, reply) =>
+      reply.status(201).send({ message: said(req, 'messages.created'), data: await transfers.create(ctxOf(req), req.body) }),
+  });
+
+  app.post('/api/v1/stock-transfers/:id/receive', {
+    config: { access: { permission: 'stock-transfer' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'receiveStockTransfer',
+      summary: 'Receive a transfer at its destination: the stock arrives at the cost that left the source',
+      params: idParamsSchema,
+      response: { 200: transferEnvelope, ...errors },
+    },
+    handler: async (req) => ({ message: said(req, 'messages.updated'), data: await transfers.receive(ctxOf(req), req.params.id) }),
+  });
+
+  app.post('/api/v1/stock-transfers/:id/cancel', {
+    config: { access: { permission: 'stock-transfer' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'cancelStockTransfer',
+      summary: 'Cancel a transfer: its movements are reversed, the document stays marked void',
+      params: idParamsSchema,
+      response: { 200: transferEnvelope, ...errors },
+    },
+    handler: async (req) => ({ message: said(req, 'messages.updated'), data: await transfers.cancel(ctxOf(req), req.params.id) }),
   });
 }
