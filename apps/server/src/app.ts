@@ -1,23 +1,24 @@
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './http/serializer';
 import type { Deps } from './deps';
 import { registerAccessControl } from './http/access';
 import type { AppInstance } from './http/app-instance';
-import { registerErrorHandling } from './http/errors';
+import { frameworkErrors, registerErrorHandling } from './http/errors';
+import { OPENAPI_DOCUMENT, openapiObjectTransform, openapiRouteTransform } from './http/openapi';
 import { pickLanguage, translate } from './lib/i18n';
 import { authenticate, authRoutes } from './modules/auth/index';
-import { categoryRoutes } from './modules/categories/index';
+import { categoryRoutes, categorySearchProvider } from './modules/categories/index';
 import { dashboardRoutes } from './modules/dashboard/index';
-import { globalSearchRoutes } from './modules/global-search/index';
+import { globalSearchRoutes, type RecordSearchProviderFactory } from './modules/global-search/index';
 import { healthRoutes } from './modules/health/index';
 import { settingsRoutes } from './modules/settings/index';
 import { stockNotificationRoutes } from './modules/stock-notifications/index';
@@ -35,7 +36,7 @@ import { warehouseRoutes } from './modules/warehouses/index';
 import { customerRoutes } from './modules/customers/index';
 import { saleSettingsRoutes } from './modules/sale-settings/index';
 import { mediaRoutes } from './modules/media/index';
-import { productRoutes } from './modules/products/index';
+import { productRoutes, productSearchProvider } from './modules/products/index';
 import { variationRoutes } from './modules/variations/index';
 import { variationValueRoutes } from './modules/variation-values/index';
 import { serviceChargeRoutes } from './modules/service-charges/index';
@@ -43,13 +44,16 @@ import { adjustmentTypeRoutes } from './modules/adjustment-types/index';
 import { publicMenuRoutes } from './modules/public-menu/index';
 import { stockRoutes } from './modules/stock/index';
 
+/** Records the global search finds, in the order they are listed: a module's records are found by adding its provider here. */
+export const RECORD_SEARCH_PROVIDERS: readonly RecordSearchProviderFactory[] = [categorySearchProvider, productSearchProvider];
+
 /** Every module's routes, in one list: adding a module is adding a line here. */
 const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   healthRoutes,
   authRoutes,
   settingsRoutes,
   categoryRoutes,
-  globalSearchRoutes,
+  globalSearchRoutes(RECORD_SEARCH_PROVIDERS),
   stockNotificationRoutes,
   dashboardRoutes,
   roleRoutes,
@@ -105,6 +109,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Errors found while routing (bad percent-encoding, an over-long path parameter) in the API's shape and language.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -121,18 +127,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const directives = imageOrigin ? { ...CSP, imgSrc: [...CSP.imgSrc, imageOrigin] } : CSP;
   await app.register(helmet, { contentSecurityPolicy: { directives }, crossOriginEmbedderPolicy: false });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'POSAUTO API',
-        version: '1.0.0',
-        description: 'Point of sale and back office. Send the access_token from /api/v1/login as a Bearer token.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, { openapi: OPENAPI_DOCUMENT, transform: openapiRouteTransform, transformObject: openapiObjectTransform });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: (h) => h });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -143,7 +138,16 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const webDist = config.webDist ?? join(process.cwd(), 'apps/web/dist');
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // The build writes a .br and a .gz next to every text file; preCompressed picks one by Accept-Encoding
+    // (Vary: Accept-Encoding). Files under assets/ carry a content hash in their name: cached for a year.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', webCacheControl(webDist, path)),
+    });
   }
   // The single-page app answers every non-API GET with its shell; its router shows the not-found page.
   app.setNotFoundHandler((req, reply) => {
@@ -155,4 +159,12 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/** Hashed build output is immutable; the shell (index.html) is revalidated on every load; other files for an hour. */
+export function webCacheControl(webDist: string, file: string): string {
+  const rel = relative(webDist, file).split(sep).join('/');
+  if (rel.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (/^index\.html(\.br|\.gz)?$/.test(rel)) return 'no-cache';
+  return 'public, max-age=3600';
 }

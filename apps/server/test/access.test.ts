@@ -3,10 +3,12 @@
  * by listing routes by hand, so a new module's routes are covered the day they are added.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { createShop } from './factories';
-import { ADMIN, bearer, createTestApp, loginAs, OWNER, type TestContext } from './harness';
+import { declaredAccess, SHOP_LEVEL_PERMISSIONS, type Access } from '../src/http/access';
+import { addShopUser, createShop } from './factories';
+import { ADMIN, bearer, CASHIER, createTestApp, loginAs, OWNER, type TestContext } from './harness';
 
 /** The only API routes anyone may call without signing in. Adding one here is a security decision. */
 const PUBLIC = new Set([
@@ -78,6 +80,8 @@ describe('access to every API route', () => {
   let owner: string;
   let intruder: string;
   let admin: string;
+  /** A user of the demo shop holding the Owner role, but bound to a branch. */
+  let branchUser: string;
   let openapi: { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> };
 
   beforeAll(async () => {
@@ -87,6 +91,21 @@ describe('access to every API route', () => {
     const shop = await createShop(t.deps, { shopName: 'Intruder Mart' });
     intruder = await loginAs(t.app, shop.login);
     admin = await loginAs(t.app, ADMIN);
+    const demo = await t.deps.db
+      .selectFrom('users')
+      .select(['business_id', 'branch_id'])
+      .where('email', '=', CASHIER.email)
+      .executeTakeFirstOrThrow();
+    const ownerRole = await t.deps.db
+      .selectFrom('roles')
+      .select('id')
+      .where('business_id', '=', demo.business_id)
+      .where('name', '=', 'Owner')
+      .executeTakeFirstOrThrow();
+    branchUser = await loginAs(
+      t.app,
+      (await addShopUser(t.deps, { businessId: demo.business_id, roleId: ownerRole.id, branchId: demo.branch_id })).login,
+    );
     openapi = (await t.app.inject({ url: '/api/openapi.json' })).json();
   });
   afterAll(() => t.close());
@@ -153,6 +172,61 @@ describe('access to every API route', () => {
       expect(after.statusCode, key(r)).toBe(200);
       expect(after.json(), key(r)).toEqual(before);
     }
+  });
+
+  /** Every row of every table but the sessions: what "a refused request changed nothing" compares. */
+  async function everyRow(): Promise<Record<string, string[]>> {
+    const db = t.deps.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const tables = (await t.deps.db.introspection.getTables())
+      .map((x) => x.name)
+      .filter((n) => n !== 'sessions' && !n.startsWith('kysely_'));
+    const out: Record<string, string[]> = {};
+    for (const name of tables.sort()) out[name] = (await db.selectFrom(name).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
+    return out;
+  }
+
+  it('answers 403 to a branch user, whatever its role holds, on every shop-level route, and changes nothing', async () => {
+    const declared = declaredAccess(t.app);
+    const shopOnly = (a: Access | undefined) =>
+      a !== undefined &&
+      !('public' in a) &&
+      (a.shopLevel === true ||
+        ('permission' in a && SHOP_LEVEL_PERMISSIONS.has(a.permission)) ||
+        ('anyOf' in a && a.anyOf.every((p) => SHOP_LEVEL_PERMISSIONS.has(p))));
+    const closed = api.filter((r) => r.method !== 'HEAD' && shopOnly(declared.get(key(r))));
+    expect(closed.map(key)).toEqual(
+      expect.arrayContaining([
+        'PUT /api/v1/general_setting',
+        'PUT /api/v1/sale-settings',
+        'POST /api/v1/payment-methods',
+        'POST /api/v1/roles',
+        'GET /api/v1/users',
+        'POST /api/v1/warehouses',
+        'DELETE /api/v1/warehouses/:id',
+      ]),
+    );
+    const before = await everyRow();
+    for (const r of closed) {
+      // A real row of the shop where there is one, so that a request let through would show in the tables.
+      let id = RANDOM_ID;
+      if (r.url.includes('/:id')) {
+        const list = await t.app.inject({ url: `${r.url.slice(0, r.url.indexOf('/:id'))}?per_page=all`, headers: bearer(owner) });
+        const rows = list.statusCode === 200 ? (list.json().data as Array<{ id: string }>) : [];
+        id = rows[rows.length - 1]?.id ?? RANDOM_ID;
+      }
+      const schema =
+        openapi.paths[r.url.replace(/:id\b/g, '{id}')]?.[r.method.toLowerCase()]?.requestBody?.content['application/json']?.schema;
+      const body = minimalBody(schema);
+      const res = await t.app.inject({
+        method: r.method,
+        url: withId(r.url, id),
+        headers: bearer(branchUser),
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      expect(res.statusCode, `${key(r)} answered ${res.body}`).toBe(403);
+      expect(res.json(), key(r)).toEqual({ message: expect.any(String) });
+    }
+    expect(await everyRow()).toEqual(before);
   });
 
   it("never shows one shop's rows in another shop's lists", async () => {

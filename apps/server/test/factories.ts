@@ -8,6 +8,7 @@ import type { Permission } from '@posauto/shared/permissions';
 import type { Deps } from '../src/deps';
 import type { RequestContext } from '../src/http/context';
 import { newId } from '../src/lib/ids';
+import { hashPassword } from '../src/lib/secrets';
 import { addUser, createBusiness, type CreatedBusiness, type NewBusiness } from '../src/modules/businesses/index';
 
 export interface TestShop extends CreatedBusiness {
@@ -27,6 +28,7 @@ export async function createShop(
 ): Promise<TestShop> {
   const email = options.email ?? `owner-${randomBytes(5).toString('hex')}@example.com`;
   const password = 'other-owner-1234';
+  const passwordHash = await hashPassword(password);
   const created = await deps.db.transaction().execute((trx) =>
     createBusiness(
       trx,
@@ -36,7 +38,7 @@ export async function createShop(
         package: options.package ?? 'premium',
         status: options.status ?? 'active',
         branches: options.branches ?? ['Main', 'Second'],
-        owner: { firstName: 'Other', lastName: 'Owner', email, password },
+        owner: { firstName: 'Other', lastName: 'Owner', email, passwordHash },
       },
       deps.clock.now().toISOString(),
     ),
@@ -69,9 +71,12 @@ export async function addShopUser(
 ): Promise<{ userId: string; login: { email: string; password: string } }> {
   const email = `user-${randomBytes(5).toString('hex')}@example.com`;
   const password = 'shop-user-1234';
+  const passwordHash = await hashPassword(password);
   const userId = await deps.db
     .transaction()
-    .execute((trx) => addUser(trx, { ...options, firstName: 'Shop', lastName: 'User', email, password }, deps.clock.now().toISOString()));
+    .execute((trx) =>
+      addUser(trx, { ...options, firstName: 'Shop', lastName: 'User', email, passwordHash }, deps.clock.now().toISOString()),
+    );
   return { userId, login: { email, password } };
 }
 

@@ -3,7 +3,7 @@
  * decoded, so a test can read a code from its mail the way a person would.
  */
 import { SMTPServer } from 'smtp-server';
-import { parseMessage, type ReadMessage } from '../src/modules/mail/index';
+import { parseMessage, type ReadMessage } from '../src/cli/mail-mime';
 
 export const SMTP_USER = 'posauto';
 export const SMTP_PASSWORD = 'smtp-secret';

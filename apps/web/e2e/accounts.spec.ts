@@ -38,13 +38,11 @@ test('a new shop signs up through the screens, is activated by the platform team
   await page.getByLabel(/^First name/).fill('Sokha');
   await page.getByLabel(/^Last name/).fill('Meas');
   await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Confirm email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByLabel(/^Confirm password/).fill('something-else');
+  await page.getByLabel(/^Confirm email/).fill(email.toUpperCase().replace('@', '-x@'));
   await page.getByTestId('package-standard').click();
   await page.getByTestId('register-submit').click();
-  await expect(page.getByText('Confirm password not matched')).toBeVisible();
-  await page.getByLabel(/^Confirm password/).fill(password);
+  await expect(page.getByText('Confirm email is no matched!')).toBeVisible();
+  await page.getByLabel(/^Confirm email/).fill(email);
   const before = mailCount(email);
   await page.getByTestId('register-submit').click();
 
@@ -56,12 +54,19 @@ test('a new shop signs up through the screens, is activated by the platform team
   await page.getByRole('textbox', { name: 'Code digit' }).first().click();
   await page.keyboard.type(code);
 
-  // Step 3: the shop (the token of step 2 is kept in the tab, so a reload keeps the step).
+  // Step 3: the shop and the owner's password, chosen only now that the email is proven (the token of step 2 is
+  // kept in the tab, so a reload keeps the step).
   await expect(page).toHaveURL(/\/registration$/);
   await page.reload();
   await expect(page.getByTestId('shop-info-form')).toBeVisible();
   await page.getByTestId('shop-info-submit').click();
   await expect(page.getByText('Please enter shop name')).toBeVisible();
+  await expect(page.getByText('Please fill your password')).toBeVisible();
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel(/^Confirm password/).fill('something-else');
+  await page.getByTestId('shop-info-submit').click();
+  await expect(page.getByText('Confirm password not matched')).toBeVisible();
+  await page.getByLabel(/^Confirm password/).fill(password);
   await page.getByLabel(/^Shop name/).fill(shopName);
   await choose(page, /^Shop type/, 'Restaurant with karaoke');
   await page.getByLabel(/^Phone number/).fill('012 345 678');

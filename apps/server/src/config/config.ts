@@ -14,7 +14,7 @@ const envSchema = z
       .min(0, 'PORT must be between 0 and 65535')
       .max(65535, 'PORT must be between 0 and 65535')
       .default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    HOST: z.string().min(1, 'HOST must not be empty').optional(),
     DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),
     DATABASE_URL: z
       .string()
@@ -131,7 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // Development serves demo logins with published passwords: only this machine reaches it unless HOST says otherwise.
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: resolve(dataDir, 'posauto.sqlite') },
     corsOrigins: (e.CORS_ORIGINS ?? '')

@@ -11,6 +11,9 @@ import { settingLists } from './migrations/0007-setting-lists';
 import { shopSettings } from './migrations/0008-shop-settings';
 import { products } from './migrations/0009-products';
 import { productSearch } from './migrations/0010-product-search';
+import { accountsSecurity } from './migrations/0011-accounts-security';
+import { mediaUploads } from './migrations/0012-media-uploads';
+import { listSearch } from './migrations/0013-list-search';
 import { stockLedger } from './migrations/0014-stock-ledger';
 import { stockAdjustments } from './migrations/0015-stock-adjustments';
 import { stockTransfers } from './migrations/0016-stock-transfers';
@@ -28,6 +31,9 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0008-shop-settings': shopSettings(kind),
     '0009-products': products(kind),
     '0010-product-search': productSearch(kind),
+    '0011-accounts-security': accountsSecurity(kind),
+    '0012-media-uploads': mediaUploads(kind),
+    '0013-list-search': listSearch(kind),
     '0014-stock-ledger': stockLedger(kind),
     '0015-stock-adjustments': stockAdjustments(kind),
     '0016-stock-transfers': stockTransfers(kind),

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { MediaTables } from './tables/media';
 import type { ProductTables } from './tables/products';
 import type { SettingListTables } from './tables/setting-lists';
 import type { ShopSettingTables } from './tables/shop-settings';
@@ -183,7 +184,6 @@ export interface RegistrationsTable {
   email: string;
   first_name: string;
   last_name: string;
-  password_hash: string;
   package: string;
   verified_at: string | null;
   token_hash: string | null;
@@ -205,7 +205,7 @@ export interface EmailCodesTable {
 }
 
 /** Later modules keep their table types in db/tables/<module>.ts. */
-export interface Database extends SettingListTables, ShopSettingTables, ProductTables, StockTables {
+export interface Database extends SettingListTables, ShopSettingTables, ProductTables, StockTables, MediaTables {
   businesses: BusinessesTable;
   branches: BranchesTable;
   roles: RolesTable;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { pickLanguage, translate } from '../lib/i18n';
 
@@ -54,6 +54,70 @@ function nulPath(root: unknown): string | null {
   return null;
 }
 
+/** Fastify's codes for a body it could not read: broken JSON, an empty JSON body, a wrong content length. */
+const MALFORMED_BODY_CODES = new Set([
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+]);
+/** Multipart errors of @fastify/multipart with a code, and busboy's, which have no status (they would read as 500). */
+const MALFORMED_MULTIPART_CODES = new Set(['FST_MP_PREMATURE_CLOSE', 'FST_PROTO_VIOLATION', 'FST_INVALID_JSON_FIELD_ERROR']);
+const BUSBOY_MESSAGE =
+  /^(Unexpected end of (multipart data|form|file)|Malformed|Multipart: Boundary not found|Unsupported Content-Type)|terminated early/;
+
+type AnyError = Partial<FastifyError> & { name?: string; message?: string; code?: string };
+
+/** True for a request body that cannot be read: bad JSON, or a multipart body that is cut short or framed wrong. */
+function isMalformedBody(error: AnyError, contentType: string | undefined): boolean {
+  if (error.code && (MALFORMED_BODY_CODES.has(error.code) || MALFORMED_MULTIPART_CODES.has(error.code))) return true;
+  if (error.statusCode === 400 && error instanceof SyntaxError) return true;
+  const multipart = /^multipart\//i.test(contentType ?? '');
+  return multipart && error.statusCode === undefined && BUSBOY_MESSAGE.test(error.message ?? '');
+}
+
+/** The answer to a failure that is not an AppError: [status, message key], or null for an unexpected (500) one. */
+function classify(error: AnyError, contentType: string | undefined): [number, string] | null {
+  if (isMalformedBody(error, contentType)) return [400, 'errors.malformed_body'];
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status === 413) return [413, 'errors.too_large'];
+  if (status === 414) return [414, 'errors.url_too_long'];
+  if (status === 415) return [415, 'errors.unsupported_media_type'];
+  if (status === 429) return [429, 'errors.too_many_attempts'];
+  if (status === 404) return [404, 'errors.not_found'];
+  if (status >= 400 && status < 500) return [400, 'errors.invalid_input'];
+  return null;
+}
+
+/** Sends {message, errors?} translated into the caller's language (Accept-Language). */
+function sendTranslated(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  key: string,
+  fields?: Record<string, string>,
+  vars?: Record<string, string | number>,
+) {
+  const lang = pickLanguage(request.headers['accept-language']);
+  const t = (k: string, v?: Record<string, string | number>) => translate(lang, k, v);
+  const errors = fields ? Object.fromEntries(Object.entries(fields).map(([f, k]) => [f, t(k)])) : undefined;
+  return reply
+    .status(status)
+    .type('application/json')
+    .send(JSON.stringify(errors ? { message: t(key, vars), errors } : { message: t(key, vars) }));
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures found while routing, before any hook or error handler runs (a path with
+ * invalid percent-encoding, a path parameter over maxParamLength). Answered in the API's shape and language.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const [status, key] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [414, 'errors.url_too_long']
+      : (classify(error, undefined) ?? [400, 'errors.invalid_input']);
+  void sendTranslated(request, reply, status, key);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   // PostgreSQL text cannot hold U+0000: refuse it as invalid input up front instead of failing with a 500.
   app.addHook('preValidation', async (request) => {
@@ -64,15 +128,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const lang = pickLanguage(request.headers['accept-language']);
-    const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
-    const send = (status: number, key: string, fields?: Record<string, string>, vars?: Record<string, string | number>) => {
-      const errors = fields ? Object.fromEntries(Object.entries(fields).map(([f, k]) => [f, t(k)])) : undefined;
-      return reply
-        .status(status)
-        .type('application/json')
-        .send(JSON.stringify(errors ? { message: t(key, vars), errors } : { message: t(key, vars) }));
-    };
+    const send = (status: number, key: string, fields?: Record<string, string>, vars?: Record<string, string | number>) =>
+      sendTranslated(request, reply, status, key, fields, vars);
 
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
@@ -85,11 +142,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error, route: request.routeOptions.url }, 'response did not match its schema');
       return send(500, 'errors.internal');
     }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status === 413) return send(413, 'errors.too_large');
-    if (status === 429) return send(429, 'errors.too_many_attempts', undefined, { minutes: 60 });
-    if (status >= 400 && status < 500)
-      return send(status === 404 ? 404 : 400, status === 404 ? 'errors.not_found' : 'errors.invalid_input');
+    const known = classify(error, request.headers['content-type']);
+    if (known) {
+      const [status, key] = known;
+      return send(status, key, undefined, status === 429 ? { minutes: 60 } : undefined);
+    }
     request.log.error({ err: error }, 'unhandled error');
     return send(500, 'errors.internal');
   });

@@ -7,7 +7,7 @@ import { variantCombinations, type ProductInput } from '@posauto/shared/schemas/
 import type { Kysely } from 'kysely';
 import type { Deps } from '../deps';
 import type { Database } from '../db/types';
-import { mediaStore } from '../modules/media/index';
+import { mediaStore, recordUpload } from '../modules/media/index';
 import { createProduct } from '../modules/products/index';
 import { COFFEE_PRODUCTS, KARAOKE_PRODUCTS, type DemoProduct } from './demo-products-data';
 
@@ -108,30 +108,24 @@ function toInput(p: DemoProduct, l: Lookups, image: string | null): ProductInput
   return base;
 }
 
-/** Copies one picture into the shop's media (once per picture), answering its key. */
-async function picture(
-  deps: Deps,
-  dir: string | null,
-  businessId: string,
-  name: string,
-  done: Map<string, string>,
-): Promise<string | null> {
+/**
+ * Copies one picture into the shop's media for one product, recorded as a product-image upload that the product
+ * then takes (an image belongs to one record, so two products showing one picture have a copy each).
+ */
+async function picture(trx: Kysely<Database>, deps: Deps, dir: string | null, businessId: string, p: DemoProduct): Promise<string | null> {
   if (!dir) return null;
-  const known = done.get(name);
-  if (known) return known;
-  const key = `${businessId}/${createHash('md5').update(`demo:${name}`).digest('hex')}.webp`;
-  await mediaStore(deps.config).put(key, readFileSync(`${dir}${name}.webp`), 'image/webp');
-  done.set(name, key);
+  const key = `${businessId}/${createHash('md5').update(`demo:${p.image}:${p.name}`).digest('hex')}.webp`;
+  await mediaStore(deps.config).put(key, readFileSync(`${dir}${p.image}.webp`), 'image/webp');
+  await recordUpload(trx, businessId, key, 'product', deps.clock.now().toISOString());
   return key;
 }
 
 async function seedShopProducts(trx: Kysely<Database>, deps: Deps, businessId: string, ownerId: string, products: DemoProduct[]) {
   const l = await lookups(trx, businessId);
   const dir = picturesDir();
-  const pictures = new Map<string, string>();
   const ctx = { businessId, userId: ownerId, ip: null };
   for (const p of products) {
-    const id = await createProduct(trx, deps, ctx, toInput(p, l, await picture(deps, dir, businessId, p.image, pictures)));
+    const id = await createProduct(trx, deps, ctx, toInput(p, l, await picture(trx, deps, dir, businessId, p)));
     const variants = await trx
       .selectFrom('product_variants')
       .select(['id', 'name'])

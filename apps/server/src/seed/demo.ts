@@ -4,7 +4,9 @@ import type { Deps } from '../deps';
 import type { Database } from '../db/types';
 import type { NamedTable } from '../http/crud-table';
 import { bumpCounter } from '../db/list';
+import { lockForSeeding } from '../db/dialect/index';
 import { newId } from '../lib/ids';
+import { hashPassword } from '../lib/secrets';
 import { addUser, createBusiness } from '../modules/businesses/index';
 import { CATEGORY_COUNTER } from '../modules/categories/index';
 import { BRAND_COUNTER } from '../modules/brands/index';
@@ -109,7 +111,12 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
   const any = await deps.db.selectFrom('businesses').select('id').limit(1).executeTakeFirst();
   if (any) return false;
   const at = deps.clock.now().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
+  // Hashed before the transaction, which holds SQLite's single writer (Argon2 takes tens of ms each).
+  const hashes = Object.fromEntries(await Promise.all(DEMO_LOGINS.map(async (l) => [l.email, await hashPassword(l.password)] as const)));
+  return deps.db.transaction().execute(async (trx) => {
+    // Two instances started together on one empty database: the second waits here, then finds the demo seeded.
+    await lockForSeeding(trx, deps.kind);
+    if (await trx.selectFrom('businesses').select('id').limit(1).executeTakeFirst()) return false;
     await createBusiness(
       trx,
       {
@@ -119,7 +126,7 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
         status: 'active',
         branches: [],
         isPlatform: true,
-        owner: { firstName: 'Platform', lastName: 'Admin', email: 'admin@posauto.local', password: 'admin1234' },
+        owner: { firstName: 'Platform', lastName: 'Admin', email: 'admin@posauto.local', passwordHash: hashes['admin@posauto.local']! },
       },
       at,
     );
@@ -132,7 +139,13 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
         package: 'premium',
         status: 'active',
         branches: ['Riverside (Phnom Penh)', 'BKK1 (Phnom Penh)'],
-        owner: { firstName: 'Sophea', lastName: 'Chan', email: 'owner@posauto.local', password: 'owner1234', phone: '+855 12 345 678' },
+        owner: {
+          firstName: 'Sophea',
+          lastName: 'Chan',
+          email: 'owner@posauto.local',
+          passwordHash: hashes['owner@posauto.local']!,
+          phone: '+855 12 345 678',
+        },
       },
       at,
     );
@@ -145,7 +158,7 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
         firstName: 'Dara',
         lastName: 'Kim',
         email: 'cashier@posauto.local',
-        password: 'cashier1234',
+        passwordHash: hashes['cashier@posauto.local']!,
         gender: 'male',
       },
       at,
@@ -215,7 +228,13 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
         package: 'standard',
         status: 'active',
         branches: ['Toul Kork (Phnom Penh)'],
-        owner: { firstName: 'Vanna', lastName: 'Sok', email: 'karaoke@posauto.local', password: 'karaoke1234', phone: '+855 17 888 999' },
+        owner: {
+          firstName: 'Vanna',
+          lastName: 'Sok',
+          email: 'karaoke@posauto.local',
+          passwordHash: hashes['karaoke@posauto.local']!,
+          phone: '+855 17 888 999',
+        },
       },
       at,
     );
@@ -272,6 +291,6 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
         })
         .execute();
     }
+    return true;
   });
-  return true;
 }

@@ -34,9 +34,12 @@ export function uploadFailure(status: number, body: unknown): ApiError {
   return new ApiError(status, b.message ?? i18n.t('errors.internal'), b.errors);
 }
 
-/** Stores an image in the media store: its key (to save on a product or as the logo) and its URL. */
-export async function uploadImage(file: File): Promise<UploadedImage> {
-  const { status, body } = await postFile('/api/v1/media/images', file);
+/**
+ * Stores an image in the media store for one purpose (a product image or the shop logo: only a record of that
+ * kind can take it): its key (to save on the record) and its URL.
+ */
+export async function uploadImage(file: File, purpose: 'product' | 'logo' = 'product'): Promise<UploadedImage> {
+  const { status, body } = await postFile(`/api/v1/media/images?purpose=${purpose}`, file);
   if (status >= 200 && status < 300 && (body as Partial<UploadedImage> | null)?.key) return body as UploadedImage;
   throw uploadFailure(status, body);
 }

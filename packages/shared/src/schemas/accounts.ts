@@ -27,19 +27,21 @@ export const phoneSchema = z
   .max(30, 'validation.too_long')
   .regex(/^\+?[0-9 ()-]{6,30}$/, 'validation.phone_invalid');
 
-/* ---- Sign-up step 1: create account ---- */
+/*
+ * ---- Sign-up step 1: create account ----
+ * No password here: anyone may start a sign-up for any email, so the password is chosen at step 3, by whoever
+ * proved they read the mailbox (the registration token). A repeat of step 1 for a pending email only re-sends
+ * the code; the first names and package stay.
+ */
 export const registerBodySchema = z
   .object({
     first_name: name('validation.first_name_required'),
     last_name: name('validation.last_name_required'),
     email: emailSchema,
     confirm_email: z.string('validation.confirm_email_mismatch').trim().toLowerCase(),
-    password: passwordSchema,
-    confirm_password: z.string('validation.confirm_password_required').min(1, 'validation.confirm_password_required'),
     package: z.enum(PACKAGES, 'validation.package_required'),
   })
-  .refine((v) => v.confirm_email === v.email, { path: ['confirm_email'], message: 'validation.confirm_email_mismatch' })
-  .refine((v) => v.confirm_password === v.password, { path: ['confirm_password'], message: 'validation.confirm_password_mismatch' });
+  .refine((v) => v.confirm_email === v.email, { path: ['confirm_email'], message: 'validation.confirm_email_mismatch' });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const registerResponseSchema = z.object({ message: z.string(), email: z.string() });
 
@@ -48,19 +50,23 @@ export const otpVerifyBodySchema = z.object({ email: emailSchema, code: otpCodeS
 export const otpVerifyResponseSchema = z.object({ message: z.string(), registration_token: z.string() });
 export const otpResendBodySchema = z.object({ email: emailSchema, purpose: z.enum(['signup', 'reset']).default('signup') });
 
-/* ---- Step 3: shop info ---- */
-export const shopInfoBodySchema = z.object({
-  registration_token: z.string('validation.invalid').min(20, 'validation.invalid').max(200, 'validation.invalid'),
-  shop_name: z.string('validation.shop_name_required').trim().min(1, 'validation.shop_name_required').max(120, 'validation.too_long'),
-  shop_type: z.enum(SHOP_TYPES, 'validation.shop_type_required'),
-  phone: phoneSchema,
-  address: optionalText(300),
-  company_name: optionalText(120),
-  contact_name: optionalText(120),
-  note: optionalText(1000),
-  /** Optional logo as a data: URL (PNG, JPEG or WebP, at most 1 MB decoded). */
-  logo: z.string().max(1_500_000, 'validation.logo_too_large').nullable().optional(),
-});
+/* ---- Step 3: shop info, and the owner's password (chosen only once the email is proven) ---- */
+export const shopInfoBodySchema = z
+  .object({
+    registration_token: z.string('validation.invalid').min(20, 'validation.invalid').max(200, 'validation.invalid'),
+    password: passwordSchema,
+    confirm_password: z.string('validation.confirm_password_required').min(1, 'validation.confirm_password_required'),
+    shop_name: z.string('validation.shop_name_required').trim().min(1, 'validation.shop_name_required').max(120, 'validation.too_long'),
+    shop_type: z.enum(SHOP_TYPES, 'validation.shop_type_required'),
+    phone: phoneSchema,
+    address: optionalText(300),
+    company_name: optionalText(120),
+    contact_name: optionalText(120),
+    note: optionalText(1000),
+    /** Optional logo as a data: URL (PNG, JPEG or WebP, at most 1 MB decoded). */
+    logo: z.string().max(1_500_000, 'validation.logo_too_large').nullable().optional(),
+  })
+  .refine((v) => v.confirm_password === v.password, { path: ['confirm_password'], message: 'validation.confirm_password_mismatch' });
 export type ShopInfoBody = z.infer<typeof shopInfoBodySchema>;
 export const shopInfoResponseSchema = z.object({ message: z.string(), status: z.enum(BUSINESS_STATUSES) });
 

@@ -6,7 +6,18 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { PostgresDialect, SqliteDialect, sql, type Dialect, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type Dialect,
+  type DialectAdapter,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 import { localDay } from '../../lib/time-zone';
 
 export type DialectKind = 'sqlite' | 'postgres';
@@ -52,6 +63,21 @@ function withStatementCache(db: SQLite.Database) {
   };
 }
 
+/**
+ * SQLite runs DDL inside transactions: migrations then apply all or nothing, and a second process migrating the
+ * same file at the same time fails cleanly (busy) instead of half-applying a migration; start-up retries it.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
 export function createDialect(target: DatabaseTarget): { dialect: Dialect; close?: () => void } {
   if (target.kind === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
@@ -67,7 +93,7 @@ export function createDialect(target: DatabaseTarget): { dialect: Dialect; close
     db.function('posauto_local_day', { deterministic: true }, (iso: unknown, zone: unknown) =>
       iso === null ? null : localDay(new Date(String(iso)), String(zone)),
     );
-    return { dialect: new SqliteDialect({ database: withStatementCache(db) }) };
+    return { dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(db) }) };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, types: pgTypes() });
   return { dialect: new PostgresDialect({ pool }) };
@@ -120,6 +146,32 @@ export function lower(column: Expression<unknown>) {
  */
 export function forUpdate<Q extends { forUpdate(): Q }>(kind: DialectKind, query: Q): Q {
   return kind === 'postgres' ? query.forUpdate() : query;
+}
+
+/** The advisory lock key of one-time start-up work (the demo seed): any constant the app uses for nothing else. */
+const SEED_LOCK_KEY = 0x504f5341; // 'POSA'
+
+/**
+ * Makes one-time start-up work (seeding an empty database) one instance at a time, until the transaction ends:
+ * a second instance started together waits here, then sees what the first wrote. PostgreSQL: a transaction-level
+ * advisory lock. SQLite: take the single writer's lock up front with a write that changes nothing (a deferred
+ * transaction that read first could not write after another committed); other processes wait (busy_timeout).
+ * Call it first in the transaction.
+ */
+export async function lockForSeeding(trx: Kysely<any>, kind: DialectKind): Promise<void> {
+  if (kind === 'postgres') await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+  else {
+    // busy_timeout waits 5 s at a time; a seed in another process may take longer on a slow machine.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await sql`DELETE FROM tenant_counters WHERE 0 = 1`.execute(trx);
+        return;
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 12) throw e;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  }
 }
 
 export function isUniqueViolation(kind: DialectKind, error: unknown): boolean {

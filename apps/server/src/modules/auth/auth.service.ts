@@ -4,11 +4,12 @@ import { parseRolePermissions } from '../../lib/permissions';
 import type { LoginBody, MeResponse, UserData } from '@posauto/shared/schemas/auth';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
+import { usablePermissions } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { dummyPasswordHash, hashToken, newToken, verifyPassword } from '../../lib/secrets';
 import { writeAudit } from '../audit/index';
 import * as repo from './auth.repo';
-import { clearAccountFailures, releaseAddress, reserveAttempt } from './throttle';
+import { forgetSignInFailures, reserveAttempt } from './throttle';
 
 /** A session ends on the server after 12 hours without a request. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -17,16 +18,24 @@ const TOUCH_EVERY_MS = 60 * 1000;
 
 /**
  * What a user may do: their role's permissions, limited to what a shop may hold and to what its package
- * includes (a Start Up shop never reaches POS, stock or reports, whatever its roles say). The platform keeps
- * its own permissions.
+ * includes (a Start Up shop never reaches POS, stock or reports, whatever its roles say), and for a branch
+ * user to what acts inside one branch (usablePermissions). The platform keeps its own permissions.
  */
-function effectivePermissions(stored: string, isPlatform: number, pkg: string): { list: Permission[]; set: ReadonlySet<Permission> } {
-  const key = `${isPlatform}|${pkg}|${stored}`;
+function effectivePermissions(
+  stored: string,
+  isPlatform: number,
+  pkg: string,
+  branchId: string | null,
+): { list: Permission[]; set: ReadonlySet<Permission> } {
+  const key = `${isPlatform}|${pkg}|${branchId ? 'branch' : 'shop'}|${stored}`;
   let cached = permissionsMemo.get(key);
   if (!cached) {
     const allowed: readonly Permission[] = isPlatform ? PLATFORM_PERMISSIONS : isPackageKey(pkg) ? PACKAGE_RULES[pkg].permissions : [];
     const named = isPlatform ? parsePlatformPermissions(stored) : parseRolePermissions(stored);
-    const list = named.filter((p) => allowed.includes(p));
+    const list = usablePermissions(
+      named.filter((p) => allowed.includes(p)),
+      branchId,
+    );
     // A pure function of its inputs, asked on every request with the same few role texts: remember the answers
     // (the set is shared by the requests of that role, read-only).
     cached = { list, set: new Set(list) };
@@ -64,8 +73,7 @@ export async function login(deps: Deps, body: LoginBody, client: { ip: string | 
   // Verify against a dummy hash when the email is unknown: the answer and its timing never reveal it.
   const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
   if (!user || !ok) throw new AppError(401, 'errors.invalid_credentials');
-  await clearAccountFailures(deps.db, body.email);
-  await releaseAddress(deps.db, client.ip);
+  await forgetSignInFailures(deps.db, keys, { releaseAddress: true });
   const refusal = businessRefusal(user.business_status);
   if (refusal) throw refusal;
   if (user.status !== 'active') throw new AppError(403, 'errors.user_disabled');
@@ -99,7 +107,7 @@ function describe(u: {
   package: string;
 }): MeResponse {
   return {
-    permissions: effectivePermissions(u.permissions, u.is_platform, u.package).list,
+    permissions: effectivePermissions(u.permissions, u.is_platform, u.package, u.branch_id).list,
     data: {
       name: `${u.first_name} ${u.last_name}`.trim(),
       role_name: u.role_name,
@@ -126,7 +134,7 @@ export async function authenticate(deps: Deps, token: string, ip: string | null)
     businessId: s.business_id,
     userId: s.user_id,
     branchId: s.branch_id,
-    permissions: effectivePermissions(s.permissions, s.is_platform, s.package).set,
+    permissions: effectivePermissions(s.permissions, s.is_platform, s.package, s.branch_id).set,
     sessionId: id,
     ip,
   };

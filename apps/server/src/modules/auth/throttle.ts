@@ -2,34 +2,42 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 
 /**
- * Failed sign-ins are counted per account and per address in fixed one-hour windows kept in the database
- * (so several server instances share them). A window always ends, so a real user is never locked out for good.
+ * Failed sign-ins are counted in fixed windows kept in the database (so several server instances share them):
+ * per email AND client address together, so guesses from one place never lock the account's real user out
+ * elsewhere, and per address alone, looser, against one place spraying many accounts. A window always ends.
  */
-export const THROTTLE_WINDOW_MS = 60 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 100;
+export const PAIR_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_ACCOUNT_ADDRESS = 10;
+export const ADDRESS_WINDOW_MS = 60 * 60 * 1000;
 export const MAX_FAILURES_PER_ADDRESS = 200;
+/** No throttle counts over a longer window: a row whose window started longer ago than this is of no use. */
+export const LONGEST_WINDOW_MS = 60 * 60 * 1000;
+/** Expired rows are swept at most this often, by whichever request counts next. */
+export const SWEEP_EVERY_MS = 5 * 60 * 1000;
 
 export interface ThrottleKeys {
   account: string;
   address: string | null;
 }
 
-function keysOf(k: ThrottleKeys): Array<{ key: string; limit: number }> {
-  const keys = [{ key: `acct:${k.account}`, limit: MAX_FAILURES_PER_ACCOUNT }];
-  if (k.address) keys.push({ key: `addr:${k.address}`, limit: MAX_FAILURES_PER_ADDRESS });
+const pairKey = (k: ThrottleKeys) => `login:${k.address ?? ''}|${k.account}`;
+const addressKey = (address: string) => `addr:${address}`;
+
+function keysOf(k: ThrottleKeys): Array<{ key: string; limit: number; windowMs: number }> {
+  const keys = [{ key: pairKey(k), limit: MAX_FAILURES_PER_ACCOUNT_ADDRESS, windowMs: PAIR_WINDOW_MS }];
+  if (k.address) keys.push({ key: addressKey(k.address), limit: MAX_FAILURES_PER_ADDRESS, windowMs: ADDRESS_WINDOW_MS });
   return keys;
 }
 
 /**
  * Counts this attempt BEFORE the password is checked and answers the milliseconds until the caller may try
  * again (0: go ahead). Counting first, with one atomic update per key, means simultaneous guesses cannot all
- * read "under the limit" and slip past it. A successful sign-in gives its count back (clearAccountFailures,
- * releaseAddress).
+ * read "under the limit" and slip past it. A successful sign-in gives its count back (forgetSignInFailures).
  */
 export async function reserveAttempt(db: Kysely<Database>, k: ThrottleKeys, now: Date): Promise<number> {
   let wait = 0;
-  for (const { key, limit } of keysOf(k)) {
-    const { count, waitMs } = await countInWindow(db, key, now, THROTTLE_WINDOW_MS);
+  for (const { key, limit, windowMs } of keysOf(k)) {
+    const { count, waitMs } = await countInWindow(db, key, now, windowMs);
     if (count > limit) wait = Math.max(wait, waitMs);
   }
   return wait;
@@ -39,7 +47,7 @@ export async function reserveAttempt(db: Kysely<Database>, k: ThrottleKeys, now:
  * Adds one to a key's count in a fixed window (a new window starts once the old one is over) and answers the
  * count including this one and the milliseconds until the window ends. One atomic upsert: simultaneous
  * callers, and a concurrent delete of the row, can neither slip past a limit nor make the statement find no
- * row. Shared by sign-in throttling and the emailed-code send limits.
+ * row. Shared by sign-in throttling, password changes and the emailed-code send limits.
  */
 export async function countInWindow(
   db: Kysely<Database>,
@@ -47,6 +55,8 @@ export async function countInWindow(
   now: Date,
   windowMs: number,
 ): Promise<{ count: number; waitMs: number }> {
+  if (windowMs > LONGEST_WINDOW_MS) throw new Error(`throttle window of ${windowMs} ms is longer than the sweep keeps`);
+  await sweepNowAndThen(db, now);
   const at = now.toISOString();
   const windowOpenedAfter = new Date(now.getTime() - windowMs).toISOString();
   const row = await db
@@ -73,17 +83,39 @@ export async function countInWindow(
   return { count: row.failures, waitMs: new Date(row.window_start).getTime() + windowMs - now.getTime() };
 }
 
-/** Gives back the address's count for an attempt that turned out to be a successful sign-in. */
-export async function releaseAddress(db: Kysely<Database>, address: string | null): Promise<void> {
-  if (!address) return;
+// When each database was last swept by this process (a missed or repeated sweep is harmless: it only tidies).
+const lastSweep = new WeakMap<Kysely<Database>, number>();
+
+/** Deletes the rows whose window ended, at most once every SWEEP_EVERY_MS per process and database. */
+async function sweepNowAndThen(db: Kysely<Database>, now: Date): Promise<void> {
+  const last = lastSweep.get(db);
+  if (last !== undefined && now.getTime() - last < SWEEP_EVERY_MS && now.getTime() >= last) return;
+  lastSweep.set(db, now.getTime());
+  await sweepExpiredThrottles(db, now);
+}
+
+/** Rows whose window started more than LONGEST_WINDOW_MS ago count nothing any more. */
+export async function sweepExpiredThrottles(db: Kysely<Database>, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - LONGEST_WINDOW_MS).toISOString();
+  const r = await db.deleteFrom('auth_throttle').where('window_start', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/**
+ * After a successful sign-in (or a password reset proven by the emailed code) from an address: that email's
+ * failures from that address are forgotten, and the attempt is given back to the address's own count.
+ */
+export async function forgetSignInFailures(db: Kysely<Database>, k: ThrottleKeys, options: { releaseAddress: boolean }): Promise<void> {
+  await forgetKey(db, pairKey(k));
+  if (!options.releaseAddress || !k.address) return;
   await db
     .updateTable('auth_throttle')
     .set((eb) => ({ failures: eb('failures', '-', 1) }))
-    .where('key', '=', `addr:${address}`)
+    .where('key', '=', addressKey(k.address))
     .where('failures', '>', 0)
     .execute();
 }
 
-export async function clearAccountFailures(db: Kysely<Database>, account: string): Promise<void> {
-  await db.deleteFrom('auth_throttle').where('key', '=', `acct:${account}`).execute();
+export async function forgetKey(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
 }

@@ -11,6 +11,7 @@ export function dashboardRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { signedIn: true } },
     schema: {
       tags: ['shell'],
+      operationId: 'getDashboard',
       summary: "Today's, the last 30 days' and this year's monthly and weekly sales and profit",
       response: { 200: dashboardResponseSchema, 401: errorSchema },
     },

@@ -5,7 +5,7 @@ import type { Database } from '../../db/types';
 import { AppError } from '../../http/errors';
 import type { Language } from '../../lib/i18n';
 import { countInWindow } from '../auth/index';
-import { sendMail } from '../mail/index';
+import { sendMail, type MailMessage } from '../mail/index';
 import { codeMail } from './email-codes.mail';
 import * as repo from './email-codes.repo';
 
@@ -96,15 +96,28 @@ export async function sendCode(
 ): Promise<void> {
   const code = await issueCode(deps.db, k, deps.clock.now());
   const message = { to: k.email, ...codeMail(mail.lang, k.purpose, { name: k.name, code, minutes: CODE_TTL_MS / 60000 }), code };
+  await deliver(deps, message, mail, { ...options, what: k.purpose });
+}
+
+/**
+ * Hands a message to the mail module. `wait: true` answers 503 when it could not go; `wait: false` answers at
+ * once and only logs a failure (the caller must not reveal whether it went).
+ */
+export async function deliver(
+  deps: Deps,
+  message: MailMessage,
+  mail: MailContext,
+  options: { wait: boolean; what: string },
+): Promise<void> {
   const delivery = sendMail(deps.config, message, mail.log);
   if (options.wait) {
     try {
       await delivery;
     } catch (err) {
-      mail.log.error({ err, purpose: k.purpose }, 'could not send the code email');
+      mail.log.error({ err, purpose: options.what }, 'could not send the email');
       throw new AppError(503, 'errors.mail_failed');
     }
     return;
   }
-  delivery.catch((err: unknown) => mail.log.error({ err, purpose: k.purpose }, 'could not send the code email'));
+  delivery.catch((err: unknown) => mail.log.error({ err, purpose: options.what }, 'could not send the email'));
 }

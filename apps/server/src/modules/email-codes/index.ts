@@ -3,6 +3,7 @@ export {
   issueCode,
   reserveSend,
   sendCode,
+  deliver,
   newCode,
   CODE_TTL_MS,
   MAX_TRIES,
@@ -11,3 +12,4 @@ export {
   type CodePurpose,
   type MailContext,
 } from './email-codes.service';
+export { layoutMail } from './email-codes.mail';

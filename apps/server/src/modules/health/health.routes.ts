@@ -10,6 +10,7 @@ export function healthRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { public: true } },
     schema: {
       tags: ['system'],
+      operationId: 'getHealth',
       summary: 'Answers ok once the database answers',
       response: { 200: healthResponseSchema, 503: errorSchema },
     },

@@ -2,14 +2,23 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import type { Permission } from '@posauto/shared/permissions';
 import { errorSchema } from '@posauto/shared/schemas/common';
 import { uploadedImageSchema } from '@posauto/shared/schemas/products';
 import type { Deps } from '../../deps';
-import { ctxOf } from '../../http/access';
+import { allows, ctxOf } from '../../http/access';
 import type { AppInstance } from '../../http/app-instance';
-import { notFound, unprocessable } from '../../http/errors';
+import { forbidden, notFound, unprocessable } from '../../http/errors';
 import { IMMUTABLE, LOCAL_PREFIX, MEDIA_KEY } from './media.store';
 import { imageTooLarge, MAX_IMAGE_BYTES, storeImage } from './media.service';
+import { recordUpload, startUploadSweep, type MediaPurpose } from './media.uploads';
+
+/** Who may upload for what: the permissions that let a caller save a record of that kind. */
+const PURPOSE_ACCESS: Record<MediaPurpose, readonly Permission[]> = {
+  product: ['product-create', 'product-edit'],
+  logo: ['general-setting'],
+};
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 422: errorSchema };
 
@@ -21,12 +30,20 @@ export function mediaRoutes(app: AppInstance, deps: Deps): void {
       config: { access: { anyOf: ['product-create', 'product-edit', 'general-setting'] } },
       schema: {
         tags: ['media'],
+        operationId: 'uploadImage',
         summary: 'Upload an image (PNG, JPEG or WebP, at most 5 MB, multipart field "file"): stored resized to fit 800x800 as WebP',
-        consumes: ['multipart/form-data'],
+        description:
+          'purpose: what the image is for, product (a product image; product-create or product-edit) or logo (the shop logo; ' +
+          'general-setting). Only a record of that kind can take the key, once; a key no record takes within a day is deleted.',
+        upload: { field: 'file', description: 'The image: PNG, JPEG or WebP, at most 5 MB' },
+        querystring: z.object({ purpose: z.enum(['product', 'logo']).default('product') }),
         response: { 201: uploadedImageSchema, ...errors },
       },
       handler: async (req, reply) => {
         const ctx = ctxOf(req);
+        // Checked by the querystring schema (zod applies the default) before the handler runs.
+        const { purpose } = req.query as { purpose: MediaPurpose };
+        if (!allows({ anyOf: PURPOSE_ACCESS[purpose] }, ctx)) throw forbidden();
         if (!req.isMultipart()) throw unprocessable('errors.image_required', 'file');
         const file = await req.file();
         if (!file || file.fieldname !== 'file') throw unprocessable('errors.image_required', 'file');
@@ -38,9 +55,20 @@ export function mediaRoutes(app: AppInstance, deps: Deps): void {
           throw e;
         }
         if (bytes.length === 0) throw unprocessable('errors.image_required', 'file');
-        return reply.status(201).send(await storeImage(deps, ctx.businessId, bytes));
+        const stored = await storeImage(deps, ctx.businessId, bytes);
+        await recordUpload(deps.db, ctx.businessId, stored.key, purpose, deps.clock.now().toISOString());
+        return reply.status(201).send(stored);
       },
     });
+  });
+
+  // Uploads no record took are swept while the app runs.
+  let sweep: ReturnType<typeof startUploadSweep> | null = null;
+  app.addHook('onReady', async () => {
+    sweep = startUploadSweep(deps, app.log);
+  });
+  app.addHook('onClose', async () => {
+    await sweep?.stop();
   });
 
   // Locally stored images, public (the QR menu shows them without a login). Names are random 128-bit and never

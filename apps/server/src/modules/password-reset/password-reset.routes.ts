@@ -14,6 +14,7 @@ export function passwordResetRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { public: true } },
     schema: {
       tags: ['auth'],
+      operationId: 'forgotPassword',
       summary: 'Email a code to reset the password (same answer for every email)',
       body: forgotPasswordBodySchema,
       response: { 200: okSchema, ...errors },
@@ -28,6 +29,7 @@ export function passwordResetRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { public: true } },
     schema: {
       tags: ['auth'],
+      operationId: 'resetPassword',
       summary: 'Set a new password with the emailed code; ends every session of the user',
       body: resetPasswordBodySchema,
       response: { 200: okSchema, ...errors },

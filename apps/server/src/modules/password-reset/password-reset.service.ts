@@ -2,7 +2,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../../lib/secrets';
 import { writeAudit } from '../audit/index';
-import { clearAccountFailures, deleteUserSessions } from '../auth/index';
+import { deleteUserSessions, forgetSignInFailures } from '../auth/index';
 import { consumeCode, reserveSend, sendCode, type MailContext } from '../email-codes/index';
 import * as repo from './password-reset.repo';
 
@@ -41,6 +41,6 @@ export async function resetPassword(
       at,
     });
   });
-  // Whoever proved they read the mailbox may sign in now, even if guesses had locked the account for the hour.
-  await clearAccountFailures(deps.db, body.email);
+  // Whoever proved they read the mailbox may sign in now from where they are, even after their own wrong guesses.
+  await forgetSignInFailures(deps.db, { account: body.email, address: client.ip }, { releaseAddress: false });
 }

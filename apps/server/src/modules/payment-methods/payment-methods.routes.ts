@@ -9,6 +9,7 @@ export function paymentMethodRoutes(app: AppInstance, deps: Deps): void {
     path: '/api/v1/payment-methods',
     tag: 'payment methods',
     permissions: { read: 'sale-setting', create: 'sale-setting', update: 'sale-setting', delete: 'sale-setting' },
+    shopLevel: true,
     schemas: { item: paymentMethodSchema, input: paymentMethodInputSchema, query: settingListQuerySchema },
     service: paymentMethodsService(deps),
     exportSheet: {

@@ -15,14 +15,30 @@ import { platformAdminService, type StatusAction } from './platform-admin.servic
 
 const BASE = '/api/v1/admin/businesses';
 const access = { permission: 'user-admin-management' } as const;
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+/** A change the shop's state refuses; the 400, 401, 403 and 404 every route can give are added by http/openapi.ts. */
+const errors = { 409: errorSchema };
 const envelope = z.object({ message: z.string(), data: adminBusinessSchema });
 const langOf = (req: FastifyRequest) => pickLanguage(req.headers['accept-language']);
 
-const STATUS_ACTIONS: Array<{ action: StatusAction; message: string; summary: string }> = [
-  { action: 'activate', message: 'messages.business_activated', summary: 'Activate a shop waiting for activation' },
-  { action: 'suspend', message: 'messages.business_suspended', summary: 'Suspend a shop: its users are signed out and cannot sign in' },
-  { action: 'reactivate', message: 'messages.business_reactivated', summary: 'Reactivate a suspended shop' },
+const STATUS_ACTIONS: Array<{ action: StatusAction; message: string; summary: string; operationId: string }> = [
+  {
+    action: 'activate',
+    message: 'messages.business_activated',
+    summary: 'Activate a shop waiting for activation',
+    operationId: 'activateBusiness',
+  },
+  {
+    action: 'suspend',
+    message: 'messages.business_suspended',
+    summary: 'Suspend a shop: its users are signed out and cannot sign in',
+    operationId: 'suspendBusiness',
+  },
+  {
+    action: 'reactivate',
+    message: 'messages.business_reactivated',
+    summary: 'Reactivate a suspended shop',
+    operationId: 'reactivateBusiness',
+  },
 ];
 
 /** The platform team's screen (/user-admin-management): every shop, its activation, suspension and package. */
@@ -33,9 +49,10 @@ export function platformAdminRoutes(app: AppInstance, deps: Deps): void {
     config: { access },
     schema: {
       tags: ['platform'],
+      operationId: 'listBusinesses',
       summary: 'Every shop (not the platform itself)',
       querystring: businessListQuerySchema,
-      response: { 200: adminBusinessListResponseSchema, ...errors },
+      response: { 200: adminBusinessListResponseSchema },
     },
     handler: async (req) => {
       const { rows, meta } = await service.list(ctxOf(req), req.query);
@@ -45,14 +62,20 @@ export function platformAdminRoutes(app: AppInstance, deps: Deps): void {
 
   app.get(`${BASE}/:id`, {
     config: { access },
-    schema: { tags: ['platform'], summary: 'One shop', params: idParamsSchema, response: { 200: adminBusinessSchema, ...errors } },
+    schema: {
+      tags: ['platform'],
+      operationId: 'getBusiness',
+      summary: 'One shop',
+      params: idParamsSchema,
+      response: { 200: adminBusinessSchema },
+    },
     handler: (req) => service.get(ctxOf(req), req.params.id),
   });
 
-  for (const { action, message, summary } of STATUS_ACTIONS) {
+  for (const { action, message, summary, operationId } of STATUS_ACTIONS) {
     app.post(`${BASE}/:id/${action}`, {
       config: { access },
-      schema: { tags: ['platform'], summary, params: idParamsSchema, response: { 200: envelope, ...errors } },
+      schema: { tags: ['platform'], operationId, summary, params: idParamsSchema, response: { 200: envelope, ...errors } },
       handler: async (req) => ({
         message: translate(langOf(req), message),
         data: await service.changeStatus(ctxOf(req), req.params.id, action),
@@ -64,6 +87,7 @@ export function platformAdminRoutes(app: AppInstance, deps: Deps): void {
     config: { access },
     schema: {
       tags: ['platform'],
+      operationId: 'changeBusinessPackage',
       summary: "Change a shop's package",
       params: idParamsSchema,
       body: changePackageBodySchema,

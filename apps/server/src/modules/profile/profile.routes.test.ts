@@ -172,6 +172,46 @@ describe('profile and password routes', () => {
     expect(audit).toEqual([{ action: 'change_password', detail: null }]);
   });
 
+  it('allows 5 wrong current passwords per user in 15 minutes, then answers 429 even for the right one', async () => {
+    const u = await freshUser();
+    const token = await loginAs(t.app, u.login);
+    const change = (current: string, next = 'throttled-pass-1') =>
+      call('POST', '/api/v1/change-password', token, { current_password: current, password: next, confirm_password: next });
+    for (let i = 0; i < 5; i++) expect((await change(`guess-${i}-pass`)).statusCode, `try ${i + 1}`).toBe(422);
+    const blocked = await change(u.login.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: 'Too many wrong passwords. Please try again in 15 minutes.' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    // The password did not change, and another user is not held back.
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: u.login })).statusCode).toBe(200);
+    const other = await freshUser();
+    const otherToken = await loginAs(t.app, other.login);
+    const otherChange = await call('POST', '/api/v1/change-password', otherToken, {
+      current_password: other.login.password,
+      password: 'other-pass-1',
+      confirm_password: 'other-pass-1',
+    });
+    expect(otherChange.statusCode).toBe(200);
+    t.clock.advance(15 * 60 * 1000 + 1000);
+    expect((await change(u.login.password)).statusCode).toBe(200);
+  });
+
+  it('counts every one of many wrong current passwords sent at the same moment', async () => {
+    const u = await freshUser();
+    const token = await loginAs(t.app, u.login);
+    const tries = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call('POST', '/api/v1/change-password', token, {
+          current_password: `guess-${i}-pass`,
+          password: 'x-pass-12',
+          confirm_password: 'x-pass-12',
+        }),
+      ),
+    );
+    expect(tries.map((r) => r.statusCode).sort()).toEqual([422, 422, 422, 422, 422, 429, 429, 429]);
+  });
+
   it('answers in Khmer when asked', async () => {
     const res = await call(
       'POST',

@@ -17,6 +17,7 @@ export function profileRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { signedIn: true } },
     schema: {
       tags: ['profile'],
+      operationId: 'getProfile',
       summary: 'The signed-in user’s profile',
       response: { 200: profileSchema, 401: errorSchema, 404: errorSchema },
     },
@@ -27,6 +28,7 @@ export function profileRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { signedIn: true } },
     schema: {
       tags: ['profile'],
+      operationId: 'updateProfile',
       summary: 'Update one’s own name, phone and gender',
       body: profileUpdateSchema,
       response: { 200: profileEnvelope, 400: errorSchema, 401: errorSchema },
@@ -38,9 +40,10 @@ export function profileRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { signedIn: true } },
     schema: {
       tags: ['profile'],
+      operationId: 'changePassword',
       summary: 'Change one’s own password; ends every other session',
       body: changePasswordBodySchema,
-      response: { 200: okSchema, 400: errorSchema, 401: errorSchema, 422: errorSchema },
+      response: { 200: okSchema, 400: errorSchema, 401: errorSchema, 422: errorSchema, 429: errorSchema },
     },
     handler: async (req) => {
       await service.changePassword(ctxOf(req), req.body);

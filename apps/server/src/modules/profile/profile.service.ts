@@ -4,15 +4,19 @@ import type { changePasswordBodySchema, profileSchema, profileUpdateSchema } fro
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import type { RequestContext } from '../../http/context';
-import { notFound, unprocessable } from '../../http/errors';
+import { AppError, notFound, unprocessable } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
 import { auditFor } from '../audit/index';
-import { deleteUserSessions } from '../auth/index';
+import { countInWindow, deleteUserSessions, forgetKey } from '../auth/index';
 import * as repo from './profile.repo';
 
 export type Profile = z.infer<typeof profileSchema>;
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** A stolen session must not be a free way to guess the current password: 5 tries per user per 15 minutes. */
+export const PASSWORD_TRIES_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_PASSWORD_TRIES = 5;
 
 async function load(db: Kysely<Database>, ctx: RequestContext): Promise<Profile> {
   const row = await repo.findProfile(db, ctx.businessId, ctx.userId);
@@ -44,10 +48,23 @@ export function profileService(deps: Deps) {
 
     /** A new password ends every other session of the user (a thief's included); this one stays signed in. */
     async changePassword(ctx: RequestContext, input: ChangePasswordBody): Promise<void> {
+      // Counted before the check, atomically, so simultaneous guesses cannot all slip under the limit.
+      const throttleKey = `password:${ctx.userId}`;
+      const { count, waitMs } = await countInWindow(db, throttleKey, clock.now(), PASSWORD_TRIES_WINDOW_MS);
+      if (count > MAX_PASSWORD_TRIES) {
+        throw new AppError(
+          429,
+          'errors.password_tries_limit',
+          undefined,
+          { minutes: Math.ceil(waitMs / 60000) },
+          { 'retry-after': String(Math.ceil(waitMs / 1000)) },
+        );
+      }
       const current = await repo.passwordHashOf(db, ctx.businessId, ctx.userId);
       if (!current || !(await verifyPassword(current, input.current_password))) {
         throw unprocessable('errors.current_password_wrong', 'current_password');
       }
+      await forgetKey(db, throttleKey);
       const passwordHash = await hashPassword(input.password);
       await db.transaction().execute(async (trx) => {
         await repo.updateSelf(trx, ctx.businessId, ctx.userId, { password_hash: passwordHash, updated_at: clock.now().toISOString() });

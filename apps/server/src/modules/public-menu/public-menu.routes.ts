@@ -27,6 +27,7 @@ export function publicMenuRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { public: true } },
     schema: {
       tags: ['qr menu'],
+      operationId: 'getPublicMenu',
       summary: "A shop's public menu (no sign-in): categories and products with prices in the shop currency and in riel",
       security: [],
       params: publicMenuParamsSchema,
@@ -49,6 +50,7 @@ export function publicMenuRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { permission: 'product-list' } },
     schema: {
       tags: ['qr menu'],
+      operationId: 'getQrMenuLink',
       summary: "Where the shop's public menu lives, for the owner's QR card",
       response: { 200: qrMenuSchema, 401: errorSchema, 403: errorSchema },
     },

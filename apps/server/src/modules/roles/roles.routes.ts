@@ -12,6 +12,8 @@ export function roleRoutes(app: AppInstance, deps: Deps): void {
     path: '/api/v1/roles',
     tag: 'roles',
     permissions: { read: 'role-list', create: 'role-create', update: 'role-edit', delete: 'role-delete' },
+    // Reading stays open to branch users with role-list: the branch-user form picks a role from the list.
+    shopLevel: ['create', 'update', 'delete'],
     schemas: { item: roleSchema, input: roleInputSchema, query: roleListQuerySchema },
     service,
     exportSheet: {
@@ -27,9 +29,10 @@ export function roleRoutes(app: AppInstance, deps: Deps): void {
 
   // The role form's matrix: only what the caller could grant, grouped as the menu is grouped.
   app.get('/api/v1/permissions', {
-    config: { access: { anyOf: ['role-list', 'role-create', 'role-edit'] } },
+    config: { access: { anyOf: ['role-list', 'role-create', 'role-edit'], shopLevel: true } },
     schema: {
       tags: ['roles'],
+      operationId: 'listGrantablePermissions',
       summary: 'The permissions the caller may grant, by group',
       response: { 200: grantablePermissionsResponseSchema, 401: errorSchema, 403: errorSchema },
     },

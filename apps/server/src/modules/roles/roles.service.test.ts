@@ -4,6 +4,7 @@ import { PACKAGE_RULES } from '@posauto/shared/packages';
 import type { RequestContext } from '../../http/context';
 import { contextFor, countRows, createShop, type TestShop } from '../../../test/factories';
 import { createTestApp, OWNER, type TestContext } from '../../../test/harness';
+import { hashPassword } from '../../lib/secrets';
 import { createBusiness } from '../businesses/index';
 import { rolesService } from './index';
 
@@ -59,6 +60,42 @@ describe('roles service', () => {
     expect(await state()).toEqual(before);
   });
 
+  describe('a role that gives more than the editor holds', () => {
+    const weakOf = (ctx: RequestContext) => ({
+      ...ctx,
+      permissions: new Set(['role-list', 'role-edit', 'role-delete', 'sale-pos'] as const),
+    });
+
+    it('can be neither narrowed, renamed nor deleted by that editor, and nothing changes', async () => {
+      const strong = await svc.create(owner, { name: 'Strong staff', permissions: ['sale-pos', 'user-management', 'edit-user'] });
+      const weak = weakOf(owner);
+      const before = await state();
+      const refused = refusal(422, 'errors.cannot_change_role');
+      await expect(svc.update(weak, strong.id, { name: 'Strong staff', permissions: ['sale-pos'] })).rejects.toEqual(refused);
+      await expect(svc.update(weak, strong.id, { name: 'Renamed', permissions: strong.permissions })).rejects.toEqual(refused);
+      await expect(svc.remove(weak, strong.id)).rejects.toEqual(refused);
+      await expect(
+        svc.update(weak, (await svc.list(owner, query)).rows.find((r) => r.name === 'Owner')!.id, {
+          name: 'Boss',
+          permissions: [...BUSINESS_PERMISSIONS],
+        }),
+      ).rejects.toEqual(refused);
+      expect(await state()).toEqual(before);
+      expect(await svc.get(owner, strong.id)).toMatchObject({
+        name: 'Strong staff',
+        permissions: ['sale-pos', 'user-management', 'edit-user'],
+      });
+    });
+
+    it('can be changed and deleted by an editor who holds every permission it gives', async () => {
+      const till = await svc.create(owner, { name: 'Till only', permissions: ['sale-pos'] });
+      const weak = weakOf(owner);
+      expect((await svc.update(weak, till.id, { name: 'Till', permissions: [] })).name).toBe('Till');
+      await svc.remove(weak, till.id);
+      await expect(svc.get(owner, till.id)).rejects.toEqual(refusal(404, 'errors.not_found'));
+    });
+  });
+
   it('keeps exactly one of two simultaneous creates whose names differ only in case', async () => {
     const results = await Promise.allSettled([
       svc.create(owner, { name: 'Night shift', permissions: [] }),
@@ -104,6 +141,7 @@ describe('roles service', () => {
 
     beforeAll(async () => {
       const email = 'startup-owner@example.com';
+      const passwordHash = await hashPassword('startup-1234');
       const created = await t.deps.db.transaction().execute((trx) =>
         createBusiness(
           trx,
@@ -113,7 +151,7 @@ describe('roles service', () => {
             package: 'startup',
             status: 'active',
             branches: ['Main'],
-            owner: { firstName: 'Menu', lastName: 'Owner', email, password: 'startup-1234' },
+            owner: { firstName: 'Menu', lastName: 'Owner', email, passwordHash },
           },
           t.deps.clock.now().toISOString(),
         ),

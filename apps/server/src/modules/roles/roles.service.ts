@@ -75,6 +75,17 @@ export function rolesService(deps: Deps): RolesService {
     if (added.some((p) => !grantable.has(p))) throw unprocessable('errors.cannot_grant', 'permissions');
   }
 
+  /**
+   * Changing a role (its permissions, its name) or deleting it acts on every holder, and a weaker holder opens
+   * the way to managing them: so the caller must hold every permission the role gives (within the package,
+   * the only ones its holders can use). The answer names none of them.
+   */
+  async function checkMayChange(trx: Kysely<Database>, ctx: RequestContext, role: repo.RoleRow): Promise<void> {
+    const pkg = packagePermissions(await repo.packageOf(trx, ctx.businessId));
+    const gives = role.is_owner ? BUSINESS_PERMISSIONS : parseRolePermissions(role.permissions);
+    if (gives.some((p) => pkg.has(p) && !ctx.permissions.has(p))) throw unprocessable('errors.cannot_change_role');
+  }
+
   return {
     async list(ctx, query): Promise<ListResult<Role>> {
       const { rows, meta } = await runList(db, kind, ctx.businessId, (biz) => repo.selectRoles(db, biz), query, LIST, 'roles');
@@ -114,6 +125,7 @@ export function rolesService(deps: Deps): RolesService {
     update: (ctx, id, input) =>
       write(async (trx) => {
         const role = await load(trx, ctx, id);
+        await checkMayChange(trx, ctx, role);
         const before = parseRolePermissions(role.permissions);
         let permissions = knownPermissions(input.permissions);
         if (role.is_owner) {
@@ -152,6 +164,7 @@ export function rolesService(deps: Deps): RolesService {
         await write(async (trx) => {
           const role = await load(trx, ctx, id);
           if (role.is_owner) throw unprocessable('errors.owner_role_delete');
+          await checkMayChange(trx, ctx, role);
           const count = await repo.countUsers(trx, ctx.businessId, id);
           if (count > 0) throw roleInUse(count);
           await repo.deleteRole(trx, ctx.businessId, id);

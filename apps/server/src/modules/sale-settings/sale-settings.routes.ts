@@ -13,22 +13,30 @@ import { pickLanguage, translate } from '../../lib/i18n';
 import { customersService } from '../customers/index';
 import { saleSettingsService } from './sale-settings.service';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
+/** A default customer or payment method that is not the shop's; 400, 401 and 403 are added by http/openapi.ts. */
+const errors = { 422: errorSchema };
 
 export function saleSettingsRoutes(app: AppInstance, deps: Deps): void {
   const service = saleSettingsService(deps);
   const customers = customersService(deps);
 
   app.get('/api/v1/sale-settings', {
-    config: { access: { permission: 'sale-setting' } },
-    schema: { tags: ['sale settings'], summary: 'The sale defaults and receipt options', response: { 200: saleSettingsSchema, ...errors } },
+    config: { access: { permission: 'sale-setting', shopLevel: true } },
+    schema: {
+      tags: ['sale settings'],
+      operationId: 'getSaleSettings',
+      summary: 'The sale defaults and receipt options',
+      response: { 200: saleSettingsSchema },
+    },
     handler: (req) => service.get(ctxOf(req)),
   });
 
   app.put('/api/v1/sale-settings', {
-    config: { access: { permission: 'sale-setting' } },
+    config: { access: { permission: 'sale-setting', shopLevel: true } },
     schema: {
       tags: ['sale settings'],
+      operationId: 'updateSaleSettings',
+      summary: 'Save the sale defaults and receipt options',
       body: saleSettingsInputSchema,
       response: { 200: z.object({ message: z.string(), data: saleSettingsSchema }), ...errors },
     },
@@ -40,12 +48,13 @@ export function saleSettingsRoutes(app: AppInstance, deps: Deps): void {
 
   // The default customer select: the sale settings screen may be open to people who do not manage customers.
   app.get('/api/v1/sale-settings/customer-options', {
-    config: { access: { permission: 'sale-setting' } },
+    config: { access: { permission: 'sale-setting', shopLevel: true } },
     schema: {
       tags: ['sale settings'],
+      operationId: 'listSaleCustomerOptions',
       summary: 'Up to 20 active customers matching a name, phone or Member ID',
       querystring: customerOptionsQuerySchema,
-      response: { 200: z.array(customerOptionSchema), ...errors },
+      response: { 200: z.array(customerOptionSchema) },
     },
     handler: (req) => customers.options(ctxOf(req), req.query.search),
   });

@@ -24,7 +24,7 @@ describe('the shop logo', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** Uploads a PNG through the media route, as the logo field does, and answers the stored key and URL. */
+  /** Uploads a PNG through the media route for a logo, as the logo field does, and answers the stored key and URL. */
   async function upload(token: string, width = 1200): Promise<{ key: string; url: string }> {
     const bytes = await sharp({ create: { width, height: width / 2, channels: 3, background: { r: 0, g: 128, b: 128 } } })
       .png()
@@ -34,7 +34,7 @@ describe('the shop logo', () => {
     const payload = Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/media/images',
+      url: '/api/v1/media/images?purpose=logo',
       payload,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(token) },
     });

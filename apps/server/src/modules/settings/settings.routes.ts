@@ -19,6 +19,7 @@ export function settingsRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { signedIn: true } },
     schema: {
       tags: ['settings'],
+      operationId: 'getGeneralSetting',
       summary: 'The shop settings and the caller branch',
       response: { 200: generalSettingResponseSchema, 401: errorSchema },
     },
@@ -26,9 +27,10 @@ export function settingsRoutes(app: AppInstance, deps: Deps): void {
   });
 
   app.put('/api/v1/general_setting', {
-    config: { access: { permission: 'general-setting' } },
+    config: { access: { permission: 'general-setting', shopLevel: true } },
     schema: {
       tags: ['settings'],
+      operationId: 'updateGeneralSetting',
       summary: 'Save the shop settings',
       body: generalSettingInputSchema,
       response: { 200: generalSettingUpdateResponseSchema, ...errors },
@@ -41,9 +43,10 @@ export function settingsRoutes(app: AppInstance, deps: Deps): void {
 
   // The logo is uploaded first (POST /api/v1/media/images: checked, resized, stored); this saves its key on the shop.
   app.put('/api/v1/general_setting/logo', {
-    config: { access: { permission: 'general-setting' } },
+    config: { access: { permission: 'general-setting', shopLevel: true } },
     schema: {
       tags: ['settings'],
+      operationId: 'setShopLogo',
       summary: 'Set (an uploaded image key) or remove (null) the shop logo',
       body: logoInputSchema,
       response: { 200: generalSettingUpdateResponseSchema, ...errors },

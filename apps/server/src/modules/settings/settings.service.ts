@@ -15,7 +15,7 @@ import type { RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
 import { DEFAULT_TIME_ZONE } from '../../lib/time-zone';
 import { auditFor } from '../audit/index';
-import { deleteImage, isOwnImageKey, MEDIA_KEY, mediaUrl } from '../media/index';
+import { claimUpload, MEDIA_KEY, mediaUrl, releaseImage } from '../media/index';
 
 const DEFAULT_RATE = 41_000_000;
 
@@ -154,8 +154,9 @@ export async function updateGeneralSetting(deps: Deps, ctx: RequestContext, inpu
 }
 
 /**
- * Sets (an image key the media upload answered, of this shop) or removes (null) the shop's logo, audited. The
- * image it replaces is deleted once the change is saved.
+ * Sets (an image key the media upload answered for a logo, of this shop, not used by any other record) or removes
+ * (null) the shop's logo, audited. The image it replaces is deleted once the change is saved, unless something
+ * still refers to it.
  */
 export async function setLogo(
   deps: Deps,
@@ -163,19 +164,17 @@ export async function setLogo(
   key: string | null,
   log?: { warn: (o: object, m: string) => void },
 ): Promise<GeneralSetting> {
-  if (key !== null && !isOwnImageKey(ctx.businessId, key)) throw unprocessable('errors.logo_key_invalid', 'key');
   const audit = auditFor(deps.clock, 'general_setting');
+  const at = deps.clock.now().toISOString();
   const { previous, setting } = await deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('businesses').select('logo').where('id', '=', ctx.businessId).executeTakeFirst();
     if (!row) throw notFound();
-    await trx
-      .updateTable('businesses')
-      .set({ logo: key, updated_at: deps.clock.now().toISOString() })
-      .where('id', '=', ctx.businessId)
-      .execute();
+    if (key !== null && key !== row.logo && !(await claimUpload(trx, ctx.businessId, key, 'logo', at)))
+      throw unprocessable('errors.logo_key_invalid', 'key');
+    await trx.updateTable('businesses').set({ logo: key, updated_at: at }).where('id', '=', ctx.businessId).execute();
     await audit(trx, ctx, key ? 'logo' : 'logo_removed', ctx.businessId);
     return { previous: row.logo, setting: await load(trx, ctx, logoUrlFor(deps)) };
   });
-  if (previous && previous !== key) await deleteImage(deps, previous, log);
+  if (previous && previous !== key) await releaseImage(deps, ctx.businessId, previous, log);
   return setting;
 }

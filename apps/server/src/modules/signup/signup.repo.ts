@@ -1,30 +1,39 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 
+/** The user who already has this email, if any (their first name greets them in the notice). */
+export function accountWithEmail(db: Kysely<Database>, email: string) {
+  return db.selectFrom('users').select(['id', 'first_name']).where('email', '=', email).executeTakeFirst();
+}
+
 export async function emailInUse(db: Kysely<Database>, email: string): Promise<boolean> {
   return Boolean(await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst());
 }
 
-/** Starts (or starts over) the sign-up of an email: a new password or package replaces the pending one. */
-export async function putRegistration(
+/**
+ * Starts the sign-up of an email, unless one is already pending: a pending sign-up is never changed by step 1
+ * (anyone may call it), so a repeat only re-sends the code. Answers whether this call started it.
+ */
+export async function startRegistration(
   db: Kysely<Database>,
-  r: { email: string; firstName: string; lastName: string; passwordHash: string; package: string; at: string },
-): Promise<void> {
-  const values = {
-    first_name: r.firstName,
-    last_name: r.lastName,
-    password_hash: r.passwordHash,
-    package: r.package,
-    verified_at: null,
-    token_hash: null,
-    token_expires_at: null,
-    updated_at: r.at,
-  };
-  await db
+  r: { email: string; firstName: string; lastName: string; package: string; at: string },
+): Promise<boolean> {
+  const result = await db
     .insertInto('registrations')
-    .values({ email: r.email, created_at: r.at, ...values })
-    .onConflict((oc) => oc.column('email').doUpdateSet(values))
-    .execute();
+    .values({
+      email: r.email,
+      first_name: r.firstName,
+      last_name: r.lastName,
+      package: r.package,
+      verified_at: null,
+      token_hash: null,
+      token_expires_at: null,
+      created_at: r.at,
+      updated_at: r.at,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 export function findRegistration(db: Kysely<Database>, email: string) {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShop } from '../../../test/factories';
 import { ADMIN, bearer, createTestApp, loginAs, OWNER, type TestContext } from '../../../test/harness';
 import { codeIn, startTestSmtp, type TestSmtp } from '../../../test/smtp';
-import { readOutbox } from '../mail/index';
+import { readOutbox } from '../../cli/outbox-reader';
 
 const EN = { 'accept-language': 'en' };
 const MINUTE = 60 * 1000;
@@ -39,13 +39,13 @@ const account = (email: string, extra: Record<string, unknown> = {}) => ({
   last_name: 'Heng',
   email,
   confirm_email: email,
-  password: 'lina-secret-1',
-  confirm_password: 'lina-secret-1',
   package: 'standard',
   ...extra,
 });
 const shopInfo = (token: string, extra: Record<string, unknown> = {}) => ({
   registration_token: token,
+  password: 'lina-secret-1',
+  confirm_password: 'lina-secret-1',
   shop_name: 'Lina Noodle House',
   shop_type: 'restaurant',
   phone: '+855 12 222 333',
@@ -179,16 +179,20 @@ describe('sign-up through a real SMTP server', () => {
       expect(signedIn.json().permissions).toEqual(expect.arrayContaining(['sale-pos', 'stock-management', 'user-management']));
     });
 
-    it('stores the password only as an Argon2id hash and the code only as a salted hash', async () => {
+    it('keeps no password for a pending sign-up, the code only as a salted hash, and the password of step 3 as Argon2id', async () => {
       const email = newEmail();
       const { code } = await registerAndReadCode(email);
       const pending = await t.deps.db.selectFrom('registrations').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-      expect(pending.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-      expect(JSON.stringify(pending)).not.toContain('lina-secret-1');
+      expect(Object.keys(pending)).not.toContain('password_hash');
       const stored = await t.deps.db.selectFrom('email_codes').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
       expect(stored).toMatchObject({ purpose: 'signup', attempts: 0, used_at: null });
       expect(stored.code_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(stored)).not.toContain(code);
+      const verified = await post('/api/v1/otp-verify', { email, code });
+      const done = await post('/api/v1/registration', shopInfo(verified.json().registration_token, { shop_name: 'Hashed Cafe' }));
+      expect(done.statusCode, done.body).toBe(201);
+      const owner = await t.deps.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();
+      expect(owner.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     });
 
     it('writes the email in the language of the request, right to left in Arabic', async () => {
@@ -203,32 +207,81 @@ describe('sign-up through a real SMTP server', () => {
       expect(arabic.mail.html).toContain('dir="rtl"');
     });
 
-    it('starts over when the same email signs up again before finishing: the new password and package count', async () => {
+    it('lets nobody replace a pending sign-up: a repeat only re-sends the code, and the password is chosen after the email is proven', async () => {
       const email = newEmail();
-      const first = await registerAndReadCode(email);
-      const token = await verifiedToken(email, { password: 'second-pass-2', confirm_password: 'second-pass-2', package: 'premium' });
-      expect((await post('/api/v1/otp-verify', { email, code: first.code })).statusCode).toBe(400);
-      expect((await post('/api/v1/registration', shopInfo(token, { shop_name: 'Second Try Cafe' }))).statusCode).toBe(201);
+      await registerAndReadCode(email, { password: 'first-pass-A', confirm_password: 'first-pass-A' });
+      // Someone else, who does not read the mailbox, signs up the same email with their own details.
+      const { res, mail, code } = await registerAndReadCode(email, {
+        first_name: 'Mallory',
+        last_name: 'Intruder',
+        package: 'premium',
+        password: 'intruder-pass-B',
+        confirm_password: 'intruder-pass-B',
+      });
+      expect(res.json()).toEqual({ message: `We have sent a 6-digit code to ${email}. It is valid for 10 minutes.`, email });
+      expect(mail.text).toContain('Hello Lina,');
+      const pending = await t.deps.db.selectFrom('registrations').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+      expect(pending).toMatchObject({ first_name: 'Lina', last_name: 'Heng', package: 'standard' });
+      // The mailbox owner enters the newest code and finishes with the password they choose now.
+      const verified = await post('/api/v1/otp-verify', { email, code });
+      expect(verified.statusCode).toBe(200);
+      const done = await post(
+        '/api/v1/registration',
+        shopInfo(verified.json().registration_token, {
+          shop_name: 'Owner Kept Cafe',
+          password: 'owner-pass-C',
+          confirm_password: 'owner-pass-C',
+        }),
+      );
+      expect(done.statusCode, done.body).toBe(201);
       const business = await t.deps.db
         .selectFrom('businesses')
-        .select(['package', 'id'])
-        .where('shop_name', '=', 'Second Try Cafe')
+        .selectAll()
+        .where('shop_name', '=', 'Owner Kept Cafe')
         .executeTakeFirstOrThrow();
-      expect(business.package).toBe('premium');
-      const owner = await t.deps.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();
-      expect(await verify(owner.password_hash, 'second-pass-2')).toBe(true);
+      expect(business.package).toBe('standard');
+      const owner = await t.deps.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+      expect(owner).toMatchObject({ first_name: 'Lina', last_name: 'Heng' });
+      expect(await verify(owner.password_hash, 'owner-pass-C')).toBe(true);
+      expect(await verify(owner.password_hash, 'intruder-pass-B')).toBe(false);
+      expect(await verify(owner.password_hash, 'first-pass-A')).toBe(false);
+      await t.deps.db.updateTable('businesses').set({ status: 'active' }).where('id', '=', business.id).execute();
+      expect((await post('/api/v1/login', { email, password: 'intruder-pass-B' })).statusCode).toBe(401);
+      expect((await post('/api/v1/login', { email, password: 'owner-pass-C' })).statusCode).toBe(200);
     });
   });
 
   describe('step 1: create account', () => {
-    it('answers 409 for an email that already has an account, and sends nothing', async () => {
-      const res = await post('/api/v1/register', account('Owner@POSAUTO.local'));
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({
-        message: 'This email is already used by another account',
-        errors: { email: 'This email is already used by another account' },
+    it('answers an email that already has an account exactly like a free one, and mails its owner instead of a code', async () => {
+      const free = newEmail();
+      const freeAnswer = await post('/api/v1/register', account(free));
+      const seen = smtp.to(OWNER.email).length;
+      const taken = await post('/api/v1/register', account('Owner@POSAUTO.local'));
+      expect(taken.statusCode).toBe(freeAnswer.statusCode);
+      expect(taken.statusCode).toBe(200);
+      expect(taken.json()).toEqual({
+        message: `We have sent a 6-digit code to ${OWNER.email}. It is valid for 10 minutes.`,
+        email: OWNER.email,
       });
-      expect(smtp.to(OWNER.email)).toEqual([]);
+      expect(Object.keys(taken.json())).toEqual(Object.keys(freeAnswer.json()));
+      expect(taken.headers['content-type']).toBe(freeAnswer.headers['content-type']);
+      const notice = await smtp.waitFor(OWNER.email, seen);
+      expect(notice.subject).toBe('Someone tried to sign up with your email');
+      const owner = await t.deps.db.selectFrom('users').select('first_name').where('email', '=', OWNER.email).executeTakeFirstOrThrow();
+      expect(notice.text).toContain(`Hello ${owner.first_name},`);
+      expect(notice.text).toContain('sign in with your password, or choose “Forgot password?”');
+      expect(notice.text).not.toMatch(/\b\d{6}\b/);
+      expect(
+        await t.deps.db.selectFrom('registrations').select('email').where('email', '=', OWNER.email).executeTakeFirst(),
+      ).toBeUndefined();
+      expect(await t.deps.db.selectFrom('email_codes').select('email').where('email', '=', OWNER.email).executeTakeFirst()).toBeUndefined();
+    });
+
+    it('mails the notice in the language of the request', async () => {
+      const seen = smtp.to(OWNER.email).length;
+      expect((await post('/api/v1/register', account(OWNER.email), { lang: 'km' })).statusCode).toBe(200);
+      const notice = await smtp.waitFor(OWNER.email, seen);
+      expect(notice.subject).toBe(locale('km').mail.signup_taken_subject);
     });
 
     it("answers the spec's messages for every missing or wrong field", async () => {
@@ -241,16 +294,12 @@ describe('sign-up through a real SMTP server', () => {
           last_name: 'Please enter last name',
           email: 'Please fill email address',
           confirm_email: 'Confirm email is no matched!',
-          password: 'Please fill your password',
-          confirm_password: 'Please enter confirm password',
           package: 'Please select package',
         },
       });
       const email = newEmail();
       const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
         [{ confirm_email: 'other@example.com' }, { confirm_email: 'Confirm email is no matched!' }],
-        [{ confirm_password: 'not-the-same' }, { confirm_password: 'Confirm password not matched' }],
-        [{ password: '12345', confirm_password: '12345' }, { password: 'Password at least 6 characters' }],
         [{ package: 'gold' }, { package: 'Please select package' }],
         [{ email: 'not-an-email', confirm_email: 'not-an-email' }, { email: 'Your email is incorrect' }],
         [{ first_name: '  ' }, { first_name: 'Please enter first name' }],
@@ -355,6 +404,8 @@ describe('sign-up through a real SMTP server', () => {
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ message: 'Too many codes were requested. Please try again in 60 minutes.' });
       expect(Number(blocked.headers['retry-after'])).toBe(3600);
+      // The fifth mail arrives (resends are delivered after the answer), and no sixth follows it.
+      await smtp.waitFor(email, 4);
       await new Promise((r) => setTimeout(r, 200));
       expect(smtp.to(email)).toHaveLength(5);
       t.clock.advance(60 * MINUTE + 1000);
@@ -389,16 +440,37 @@ describe('sign-up through a real SMTP server', () => {
   });
 
   describe('step 3: shop info', () => {
-    it("answers the spec's messages for missing shop name, type and phone", async () => {
+    it("answers the spec's messages for missing password, shop name, type and phone", async () => {
       const res = await post('/api/v1/registration', { registration_token: 'x'.repeat(43) });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual({
+        password: 'Please fill your password',
+        confirm_password: 'Please enter confirm password',
         shop_name: 'Please enter shop name',
         shop_type: 'Please select shop type',
         phone: 'Please enter phone number',
       });
       const wrongType = await post('/api/v1/registration', shopInfo('x'.repeat(43), { shop_type: 'bakery', phone: 'call me' }));
       expect(wrongType.json().errors).toEqual({ shop_type: 'Please select shop type', phone: 'Please enter a valid phone number' });
+    });
+
+    it("asks for the owner's password with the spec's messages", async () => {
+      const token = await verifiedToken(newEmail());
+      const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+        [
+          { password: undefined, confirm_password: undefined },
+          { password: 'Please fill your password', confirm_password: 'Please enter confirm password' },
+        ],
+        [{ confirm_password: 'not-the-same' }, { confirm_password: 'Confirm password not matched' }],
+        [{ password: '12345', confirm_password: '12345' }, { password: 'Password at least 6 characters' }],
+      ];
+      for (const [change, errors] of cases) {
+        const res = await post('/api/v1/registration', shopInfo(token, { shop_name: 'No Password', ...change }));
+        expect(res.statusCode, JSON.stringify(change)).toBe(400);
+        expect(res.json().errors, JSON.stringify(change)).toEqual(errors);
+      }
+      expect(await t.deps.db.selectFrom('businesses').select('id').where('shop_name', '=', 'No Password').execute()).toEqual([]);
+      expect((await post('/api/v1/registration', shopInfo(token, { shop_name: 'With Password' }))).statusCode).toBe(201);
     });
 
     it('refuses a token that is unknown, used, or more than an hour old', async () => {

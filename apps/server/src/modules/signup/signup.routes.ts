@@ -25,6 +25,7 @@ export function signupRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { public: true } },
     schema: {
       tags: ['sign-up'],
+      operationId: 'register',
       summary: 'Step 1: create the account and email a 6-digit code',
       body: registerBodySchema,
       response: { 200: registerResponseSchema, ...errors },
@@ -39,6 +40,7 @@ export function signupRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { public: true } },
     schema: {
       tags: ['sign-up'],
+      operationId: 'verifyOtp',
       summary: 'Step 2: check the emailed code; answers the registration token',
       body: otpVerifyBodySchema,
       response: { 200: otpVerifyResponseSchema, ...errors },
@@ -53,6 +55,7 @@ export function signupRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { public: true } },
     schema: {
       tags: ['sign-up'],
+      operationId: 'resendOtp',
       summary: 'Send a new code (sign-up or password reset); the old one stops working',
       body: otpResendBodySchema,
       response: { 200: okSchema, ...errors },
@@ -69,6 +72,7 @@ export function signupRoutes(app: AppInstance, deps: Deps): void {
     bodyLimit: 2 * 1024 * 1024,
     schema: {
       tags: ['sign-up'],
+      operationId: 'completeRegistration',
       summary: 'Step 3: shop info; creates the shop, waiting for activation',
       body: shopInfoBodySchema,
       response: { 201: shopInfoResponseSchema, ...errors },

@@ -6,9 +6,10 @@ import { hashPassword, hashToken, newToken } from '../../lib/secrets';
 import { writeAudit } from '../audit/index';
 import { createBusiness } from '../businesses/index';
 import { forgotPassword } from '../password-reset/index';
-import { consumeCode, reserveSend, sendCode, type CodePurpose, type MailContext } from '../email-codes/index';
+import { consumeCode, deliver, reserveSend, sendCode, type CodePurpose, type MailContext } from '../email-codes/index';
 import { deleteImage, normaliseImage, storeImage } from '../media/index';
 import { decodeLogo } from './logo';
+import { accountExistsMail } from './signup.mail';
 import * as repo from './signup.repo';
 
 /** After the email is verified, the shop info must follow within an hour. */
@@ -18,23 +19,32 @@ export const FIRST_BRANCH_NAME = 'Main branch';
 
 const registrationExpired = () => new AppError(400, 'errors.registration_expired', { registration_token: 'errors.registration_expired' });
 
-/** Step 1: the account (kept pending, password already hashed) and a code emailed to prove the address. */
+/**
+ * Step 1: names, email and package, and a code emailed to prove the address. Anyone can call this for any email,
+ * so it never changes a pending sign-up (a repeat only re-sends its code, greeting the name first given) and holds
+ * no password (chosen at step 3). An email that already has an account gets the same answer and about the same
+ * work, and its owner is told by mail instead: the answer never tells who has an account.
+ */
 export async function register(deps: Deps, body: RegisterBody, mail: MailContext): Promise<void> {
   const { db, clock } = deps;
-  if (await repo.emailInUse(db, body.email)) throw conflict('errors.email_taken', 'email');
   await reserveSend(deps, { email: body.email, purpose: 'signup', ip: mail.ip });
-  const passwordHash = await hashPassword(body.password);
+  const existing = await repo.accountWithEmail(db, body.email);
+  if (existing) {
+    const message = { to: body.email, ...accountExistsMail(mail.lang, { name: existing.first_name }) };
+    await deliver(deps, message, mail, { wait: true, what: 'signup-taken' });
+    return;
+  }
   const now = clock.now();
   await repo.deleteStaleRegistrations(db, new Date(now.getTime() - STALE_REGISTRATION_MS).toISOString());
-  await repo.putRegistration(db, {
+  await repo.startRegistration(db, {
     email: body.email,
     firstName: body.first_name,
     lastName: body.last_name,
-    passwordHash,
     package: body.package,
     at: now.toISOString(),
   });
-  await sendCode(deps, { email: body.email, purpose: 'signup', name: body.first_name }, mail, { wait: true });
+  const pending = await repo.findRegistration(db, body.email);
+  await sendCode(deps, { email: body.email, purpose: 'signup', name: pending?.first_name ?? body.first_name }, mail, { wait: true });
 }
 
 /** Step 2: the emailed code, exchanged for an opaque registration token (stored hashed, valid one hour). */
@@ -64,8 +74,8 @@ export async function resendCode(deps: Deps, body: { email: string; purpose: Cod
 }
 
 /**
- * Step 3: the shop info. Creates the shop waiting for activation, with its first branch, the preset roles and
- * the owner (with the password given at step 1), in one transaction; the token works once.
+ * Step 3: the shop info and the owner's password. Creates the shop waiting for activation, with its first branch,
+ * the preset roles and the owner, in one transaction; the token (proof of the mailbox) works once.
  */
 export async function completeRegistration(deps: Deps, body: ShopInfoBody, client: { ip: string | null }): Promise<{ status: 'pending' }> {
   const { db, clock, kind } = deps;
@@ -82,6 +92,7 @@ export async function completeRegistration(deps: Deps, body: ShopInfoBody, clien
       throw invalid({ logo: 'validation.logo_invalid' });
     });
   let removeLogo: (() => Promise<void>) | undefined;
+  const passwordHash = await hashPassword(body.password);
   const at = now.toISOString();
   try {
     await db.transaction().execute(async (trx) => {
@@ -99,7 +110,7 @@ export async function completeRegistration(deps: Deps, body: ShopInfoBody, clien
             firstName: registration.first_name,
             lastName: registration.last_name,
             email: registration.email,
-            passwordHash: registration.password_hash,
+            passwordHash,
             phone: body.phone,
           },
           shop: {

@@ -141,16 +141,24 @@ describe('stock notification routes', () => {
       expect((await bell(theirs, otherOwner)).map((n) => [n.name, n.isRead])).toEqual([['Rival matcha', false]]);
     });
 
-    it('answers 404 to a branch user asking for another branch of their own shop', async () => {
+    it('answers a branch user asking for another branch of their own shop with their own branch, never the other', async () => {
+      await insertStockNotification(t.deps, { businessId, branchId: secondBranch, name: 'Soy milk 1L', stockLevel: 1000 });
       const before = await unread();
-      for (const res of [
-        await call('GET', `${BELL}?branch_id=${firstBranch}`, branchManager),
-        await call('POST', MARK, branchManager, { branch_id: firstBranch }),
-        await call('GET', `${LIST}?branch_id=${firstBranch}`, branchManager),
-      ]) {
-        expect(res.statusCode).toBe(404);
-      }
-      expect(await unread()).toEqual(before);
+      expect(before[firstBranch]).toBeGreaterThan(0);
+
+      // What the owner sees of the second branch is exactly what its branch user gets, whichever branch it names.
+      const rung = await call('GET', `${BELL}?branch_id=${firstBranch}`, branchManager);
+      expect(rung.statusCode).toBe(200);
+      expect(rung.json().data).toEqual(await bell(secondBranch));
+      expect((rung.json().data as StockNotification[]).map((n) => n.name)).toContain('Soy milk 1L');
+      const listed = await call('GET', `${LIST}?branch_id=${firstBranch}&per_page=all`, branchManager);
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json().data).toEqual((await call('GET', `${LIST}?branch_id=${secondBranch}&per_page=all`, owner)).json().data);
+      expect((listed.json().data as StockNotificationListItem[]).every((n) => n.branch_id === secondBranch)).toBe(true);
+
+      const marked = await call('POST', MARK, branchManager, { branch_id: firstBranch });
+      expect(marked.json().updated).toBe(before[secondBranch]);
+      expect(await unread()).toEqual(Object.fromEntries(Object.entries(before).filter(([branch]) => branch !== secondBranch)));
     });
 
     it('lets a branch user read their own branch, and lists only that branch to them', async () => {

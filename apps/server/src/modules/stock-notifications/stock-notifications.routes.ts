@@ -23,6 +23,7 @@ export function stockNotificationRoutes(app: AppInstance, deps: Deps): void {
     config: { access },
     schema: {
       tags: ['stock notifications'],
+      operationId: 'getLatestStockNotifications',
       summary: "The newest stock notifications of a branch (the top bar's bell)",
       querystring: stockNotificationQuerySchema,
       response: { 200: stockNotificationResponseSchema, ...errors },
@@ -34,6 +35,7 @@ export function stockNotificationRoutes(app: AppInstance, deps: Deps): void {
     config: { access },
     schema: {
       tags: ['stock notifications'],
+      operationId: 'markAllStockNotificationsRead',
       summary: 'Mark every unread stock notification of a branch read',
       body: markAllReadBodySchema,
       response: { 200: markAllReadResponseSchema, ...errors },
@@ -48,6 +50,7 @@ export function stockNotificationRoutes(app: AppInstance, deps: Deps): void {
     config: { access },
     schema: {
       tags: ['stock notifications'],
+      operationId: 'listStockNotifications',
       summary: 'Stock notifications, paged, searched and sorted (the see-all screen)',
       querystring: stockNotificationListQuerySchema,
       response: { 200: stockNotificationListResponseSchema, ...errors },

@@ -8,7 +8,7 @@ import {
 } from '@posauto/shared/schemas/shell';
 import type { Deps } from '../../deps';
 import { runList, type ListResult, type ListSpec } from '../../db/list';
-import type { RequestContext } from '../../http/context';
+import { branchScope, type RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import * as repo from './stock-notifications.repo';
 
@@ -27,15 +27,19 @@ export function stockLevelOf(qty: number): StockLevel {
 export function stockNotificationsService(deps: Deps) {
   const { db, kind, clock } = deps;
 
-  /** A branch of the caller's shop; a branch user may only ask for their own. Anything else is "not found". */
-  async function checkBranch(ctx: RequestContext, branchId: string): Promise<void> {
-    if (ctx.branchId && ctx.branchId !== branchId) throw notFound();
+  /**
+   * The branch a request works on: a branch user's own whatever it asked for (branchScope), else the branch
+   * asked for, which must be one of the caller's shop ("not found" otherwise).
+   */
+  async function branchOf(ctx: RequestContext, requested: string): Promise<string> {
+    const branchId = branchScope(ctx, requested)!;
     if (!(await repo.branchExists(db, ctx.businessId, branchId))) throw notFound();
+    return branchId;
   }
 
   return {
-    async latest(ctx: RequestContext, branchId: string): Promise<StockNotificationResponse> {
-      await checkBranch(ctx, branchId);
+    async latest(ctx: RequestContext, requested: string): Promise<StockNotificationResponse> {
+      const branchId = await branchOf(ctx, requested);
       const rows = await repo.latestForBranch(db, ctx.businessId, branchId, STOCK_NOTIFICATION_LATEST_LIMIT);
       return {
         data: rows.map((r) => ({
@@ -49,14 +53,13 @@ export function stockNotificationsService(deps: Deps) {
       };
     },
 
-    async markAllRead(ctx: RequestContext, branchId: string): Promise<{ updated: number }> {
-      await checkBranch(ctx, branchId);
+    async markAllRead(ctx: RequestContext, requested: string): Promise<{ updated: number }> {
+      const branchId = await branchOf(ctx, requested);
       return { updated: await repo.markBranchRead(db, ctx.businessId, branchId, clock.now().toISOString()) };
     },
 
     async list(ctx: RequestContext, query: StockNotificationListQuery): Promise<ListResult<StockNotificationListItem>> {
-      if (query.branch_id) await checkBranch(ctx, query.branch_id);
-      const branchId = query.branch_id ?? ctx.branchId;
+      const branchId = query.branch_id ? await branchOf(ctx, query.branch_id) : branchScope(ctx);
       const base = (biz: string) => {
         let q = repo.selectNotifications(db, biz);
         if (branchId) q = q.where('n.branch_id', '=', branchId);

@@ -1,10 +1,11 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import { forUpdate, type DialectKind } from '../../db/dialect/index';
 import type { Database, UsersTable } from '../../db/types';
+import { whereBranch } from '../../http/context';
 
 /**
  * Which staff a request may see: always one shop; the branch-users screens only users bound to a branch; a
- * branch user (branchId set) only the users of their own branch. Every read and write below applies it.
+ * branch user (branchId set) only the users of their own branch (whereBranch). Every read and write below applies it.
  */
 export interface UserScope {
   businessId: string;
@@ -46,9 +47,11 @@ export function selectUsers(db: Kysely<Database>, businessId: string, branchUser
 export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirst']>>>;
 
 export function findUser(db: Kysely<Database>, scope: UserScope, id: string): Promise<UserRow | undefined> {
-  let q = selectUsers(db, scope.businessId, scope.branchUsersOnly).where('u.id', '=', id);
-  if (scope.branchId) q = q.where('u.branch_id', '=', scope.branchId);
-  return q.executeTakeFirst();
+  return whereBranch(
+    selectUsers(db, scope.businessId, scope.branchUsersOnly).where('u.id', '=', id),
+    'u.branch_id',
+    scope,
+  ).executeTakeFirst();
 }
 
 /** Emails sign people in across every shop, so one is taken whichever shop holds it. */
@@ -81,16 +84,14 @@ export async function insertUser(db: Kysely<Database>, row: Database['users']): 
 export async function updateUser(db: Kysely<Database>, scope: UserScope, id: string, set: Updateable<UsersTable>): Promise<number> {
   let q = db.updateTable('users').set(set).where('business_id', '=', scope.businessId).where('id', '=', id);
   if (scope.branchUsersOnly) q = q.where('branch_id', 'is not', null);
-  if (scope.branchId) q = q.where('branch_id', '=', scope.branchId);
-  const r = await q.executeTakeFirst();
+  const r = await whereBranch(q, 'branch_id', scope).executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
 export async function deleteUser(db: Kysely<Database>, scope: UserScope, id: string): Promise<number> {
   let q = db.deleteFrom('users').where('business_id', '=', scope.businessId).where('id', '=', id);
   if (scope.branchUsersOnly) q = q.where('branch_id', 'is not', null);
-  if (scope.branchId) q = q.where('branch_id', '=', scope.branchId);
-  const r = await q.executeTakeFirst();
+  const r = await whereBranch(q, 'branch_id', scope).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 

@@ -544,8 +544,9 @@ describe('user and branch-user routes', () => {
       boss = await create({ role_id: staffRole.id, branch_id: null, email: email('boss') });
     });
 
-    it('sees only the users of their own branch, on both lists', async () => {
-      for (const base of [USERS, BRANCH_USERS]) {
+    it('sees only the users of their own branch, and never the shop-wide list', async () => {
+      expect((await call('GET', `${USERS}?per_page=all`, manager)).statusCode).toBe(403);
+      for (const base of [BRANCH_USERS]) {
         const listed = (await call('GET', `${base}?per_page=all`, manager)).json().data as StaffUser[];
         expect(listed.length).toBeGreaterThan(0);
         expect(
@@ -573,7 +574,8 @@ describe('user and branch-user routes', () => {
             ['DELETE', `${base}/${target.id}`],
           ];
           for (const [method, url, payload] of attempts) {
-            expect((await call(method, url, manager, payload)).statusCode, `${method} ${url}`).toBe(404);
+            // /users is the shop's (403 to any branch user); on /branch-users another branch's user is not found.
+            expect((await call(method, url, manager, payload)).statusCode, `${method} ${url}`).toBe(base === USERS ? 403 : 404);
           }
         }
       }
@@ -581,13 +583,14 @@ describe('user and branch-user routes', () => {
     });
 
     it('places new users only in their own branch', async () => {
-      const elsewhere = await call('POST', USERS, manager, body({ role_id: mine.role_id, branch_id: branches[1]!.id }));
+      const elsewhere = await call('POST', BRANCH_USERS, manager, body({ role_id: mine.role_id, branch_id: branches[1]!.id }));
       expect(elsewhere.statusCode).toBe(422);
       expect(elsewhere.json().errors).toEqual({ branch_id: 'This branch does not exist' });
-      const defaulted = await call('POST', USERS, manager, body({ role_id: mine.role_id, branch_id: null }));
-      expect(defaulted.statusCode).toBe(201);
-      expect(defaulted.json().data.branch_id).toBe(branches[0]!.id);
-      const moved = await call('PUT', `${USERS}/${mine.id}`, manager, same(mine, { branch_id: branches[1]!.id }));
+      expect((await call('POST', USERS, manager, body({ role_id: mine.role_id, branch_id: null }))).statusCode).toBe(403);
+      const placed = await call('POST', BRANCH_USERS, manager, body({ role_id: mine.role_id, branch_id: branches[0]!.id }));
+      expect(placed.statusCode).toBe(201);
+      expect(placed.json().data.branch_id).toBe(branches[0]!.id);
+      const moved = await call('PUT', `${BRANCH_USERS}/${mine.id}`, manager, same(mine, { branch_id: branches[1]!.id }));
       expect(moved.statusCode).toBe(422);
       const edited = await call('PUT', `${BRANCH_USERS}/${mine.id}`, manager, same(mine, { first_name: 'Mine' }));
       expect(edited.json().data).toMatchObject({ first_name: 'Mine', branch_id: branches[0]!.id });

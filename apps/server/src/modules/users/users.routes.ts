@@ -18,7 +18,8 @@ import type { ExportColumn } from '../../http/export';
 import { pickLanguage, translate } from '../../lib/i18n';
 import { branchOptions, usersService, type UserListKind } from './users.service';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
+/** A user the caller may not manage; the 400, 401, 403 and 404 every such route can give are added by http/openapi.ts. */
+const errors = { 422: errorSchema };
 
 function exportColumns(t: (key: string) => string): ExportColumn<StaffUser>[] {
   return [
@@ -50,6 +51,8 @@ function registerStaffRoutes(
     path: cfg.path,
     tag: 'users',
     permissions: cfg.permissions,
+    // Staff across the shop are the shop's; a branch user manages only its branch's users on /branch-users.
+    shopLevel: cfg.kind === 'all' || undefined,
     schemas: {
       item: staffUserSchema,
       input: cfg.kind === 'branch' ? branchUserCreateSchema : userCreateSchema,
@@ -61,10 +64,11 @@ function registerStaffRoutes(
   });
 
   app.post(`${cfg.path}/:id/reset-password`, {
-    config: { access: { permission: cfg.permissions.update } },
+    config: { access: { permission: cfg.permissions.update, ...(cfg.kind === 'all' ? { shopLevel: true as const } : {}) } },
     preValidation: rowMustExist((ctx, id) => service.get(ctx, id)),
     schema: {
       tags: ['users'],
+      operationId: cfg.kind === 'branch' ? 'resetBranchUserPassword' : 'resetUserPassword',
       summary: "Set a user's password and end their sessions",
       params: idParamsSchema,
       body: adminResetPasswordBodySchema,
@@ -101,6 +105,7 @@ export function userRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { signedIn: true } },
     schema: {
       tags: ['users'],
+      operationId: 'listBranchOptions',
       summary: "The caller's shop branches (a branch user: their own)",
       response: { 200: branchOptionsResponseSchema, 401: errorSchema },
     },

@@ -82,6 +82,35 @@ describe('users service', () => {
     expect(await count()).toEqual(before);
   });
 
+  it("refuses an editor who lacks some of a user's role permissions: no password reset, edit, status change or delete", async () => {
+    const manager = await addShopUser(t.deps, { businessId: shop.businessId, roleId: shop.roleIds.Manager!, branchId: null });
+    const strong = await svc.create(owner, input({ role_id: shop.roleIds.Owner!, branch_id: null }));
+    // An editor who may edit users but holds less than the Owner role gives.
+    const editor = {
+      ...(await contextFor(t.deps, manager.login.email)),
+      permissions: new Set(['user-management', 'edit-user', 'delete-user'] as const),
+    };
+    const refused = refusal(422, 'errors.cannot_manage_user');
+    const hashBefore = await t.deps.db.selectFrom('users').select('password_hash').where('id', '=', strong.id).executeTakeFirstOrThrow();
+    await expect(svc.resetPassword(editor, strong.id, 'taken-over-1')).rejects.toEqual(refused);
+    await expect(
+      svc.update(editor, strong.id, {
+        first_name: 'Taken',
+        last_name: 'Over',
+        email: 'taken-over@example.com',
+        role_id: strong.role_id,
+        branch_id: null,
+        status: true,
+      }),
+    ).rejects.toEqual(refused);
+    await expect(svc.setStatus(editor, strong.id, false)).rejects.toEqual(refused);
+    await expect(svc.remove(editor, strong.id)).rejects.toEqual(refused);
+    expect(await t.deps.db.selectFrom('users').select('password_hash').where('id', '=', strong.id).executeTakeFirstOrThrow()).toEqual(
+      hashBefore,
+    );
+    expect(await svc.get(owner, strong.id)).toMatchObject({ email: strong.email, first_name: strong.first_name, status: true });
+  });
+
   it('keeps exactly one of two simultaneous creates with the same email', async () => {
     const email = 'twice@example.com';
     const results = await Promise.allSettled([svc.create(owner, input({ email })), svc.create(owner, input({ email }))]);

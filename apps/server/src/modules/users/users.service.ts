@@ -130,8 +130,10 @@ export function usersService(deps: Deps, listKind: UserListKind): UsersService {
 
     get: async (ctx, id) => toApi(await load(db, ctx, id)),
 
-    create: (ctx, input) =>
-      write(async (trx) => {
+    create: async (ctx, input) => {
+      // Argon2 takes tens of milliseconds: hash before the transaction, which holds SQLite's single writer.
+      const passwordHash = await hashPassword(input.password);
+      return write(async (trx) => {
         const role = await grantableRole(trx, ctx, input.role_id);
         const branchId = await branchFor(trx, ctx, input.branch_id);
         if (await repo.emailTaken(trx, input.email)) throw conflict('errors.email_taken', 'email');
@@ -148,14 +150,15 @@ export function usersService(deps: Deps, listKind: UserListKind): UsersService {
           phone: input.phone || null,
           gender: input.gender ?? null,
           status: input.status === false ? 'disabled' : 'active',
-          password_hash: await hashPassword(input.password),
+          password_hash: passwordHash,
           is_owner: 0,
           created_at: at,
           updated_at: at,
         });
         await audit(trx, ctx, 'create', id, { email: input.email, role_id: role.id, branch_id: branchId });
         return toApi(await load(trx, ctx, id));
-      }),
+      });
+    },
 
     update: (ctx, id, input) =>
       write(async (trx) => {
@@ -206,18 +209,17 @@ export function usersService(deps: Deps, listKind: UserListKind): UsersService {
         return toApi(await load(trx, ctx, id));
       }),
 
-    resetPassword: (ctx, id, password) =>
-      write(async (trx) => {
+    resetPassword: async (ctx, id, password) => {
+      const passwordHash = await hashPassword(password); // before the transaction, as in create
+      return write(async (trx) => {
         const target = await load(trx, ctx, id);
         mayManage(ctx, target);
-        await repo.updateUser(trx, scopeOf(ctx), id, {
-          password_hash: await hashPassword(password),
-          updated_at: clock.now().toISOString(),
-        });
+        await repo.updateUser(trx, scopeOf(ctx), id, { password_hash: passwordHash, updated_at: clock.now().toISOString() });
         // Whoever knew the old password is signed out everywhere.
         await deleteUserSessions(trx, ctx.businessId, id);
         await audit(trx, ctx, 'reset_password', id);
-      }),
+      });
+    },
 
     remove: (ctx, id) =>
       write(async (trx) => {

@@ -9,6 +9,8 @@ export function warehouseRoutes(app: AppInstance, deps: Deps): void {
     path: '/api/v1/warehouses',
     tag: 'warehouses',
     permissions: { read: 'branch-management', create: 'branch-management', update: 'branch-management', delete: 'branch-management' },
+    // A branch user manages only its own branch (the service scopes it); adding or removing branches is the shop's.
+    shopLevel: ['create', 'delete'],
     schemas: { item: warehouseSchema, input: warehouseInputSchema, query: warehouseListQuerySchema },
     service: warehousesService(deps),
     exportSheet: {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Warehouse, WarehouseInput } from '@posauto/shared/schemas/shop-settings';
 import { CrudListPage } from '../../components/crud/crud-list-page';
 import { WarehouseForm, warehousesResource } from '../../features/shop-settings';
+import { useUserData } from '../../lib/auth-store';
 import { formatDate } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 
@@ -15,6 +16,8 @@ const dash = (
 export function WarehousesScreen() {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  // A branch user sees and edits only its own branch; adding or deleting branches is the shop's (the server refuses).
+  const shopLevel = !useUserData()?.data.branch_id;
   return (
     <CrudListPage<Warehouse, WarehouseInput>
       resource={warehousesResource}
@@ -25,6 +28,7 @@ export function WarehousesScreen() {
       editTitle="warehouse.edit_title"
       withStatus
       locked={(w) => w.is_default}
+      can={{ create: shopLevel, delete: shopLevel }}
       Form={WarehouseForm}
       columns={[
         {

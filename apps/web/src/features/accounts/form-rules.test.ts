@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerBodySchema, userCreateSchema } from '@posauto/shared/schemas/accounts';
+import { registerBodySchema, shopInfoBodySchema, userCreateSchema } from '@posauto/shared/schemas/accounts';
 import { chosen, confirmMatches } from './form-rules';
 
 const messages = (r: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -7,25 +7,27 @@ const messages = (r: { error?: { issues: Array<{ path: PropertyKey[]; message: s
 
 describe('form rules', () => {
   it('shows a mismatched confirmation even while a choice is missing', () => {
-    const schema = confirmMatches(
-      confirmMatches(registerBodySchema, 'email', 'confirm_email', 'validation.confirm_email_mismatch', true),
-      'password',
-      'confirm_password',
-      'validation.confirm_password_mismatch',
-    );
-    const values = {
-      first_name: 'A',
-      last_name: 'B',
-      email: 'a@shop.test',
-      confirm_email: 'b@shop.test',
-      password: '123456',
-      confirm_password: '1234567',
-      package: null,
-    };
+    const schema = confirmMatches(registerBodySchema, 'email', 'confirm_email', 'validation.confirm_email_mismatch', true);
+    const values = { first_name: 'A', last_name: 'B', email: 'a@shop.test', confirm_email: 'b@shop.test', package: null };
     expect(messages(registerBodySchema.safeParse(values))).toEqual({ package: 'validation.package_required' });
     expect(messages(schema.safeParse(values))).toEqual({
       package: 'validation.package_required',
       confirm_email: 'validation.confirm_email_mismatch',
+    });
+  });
+
+  it('shows a mismatched password confirmation at the shop step while the shop type is missing', () => {
+    const schema = confirmMatches(shopInfoBodySchema, 'password', 'confirm_password', 'validation.confirm_password_mismatch');
+    const values = {
+      registration_token: 'x'.repeat(43),
+      password: '123456',
+      confirm_password: '1234567',
+      shop_name: 'Shop',
+      shop_type: null,
+      phone: '012 345 678',
+    };
+    expect(messages(schema.safeParse(values))).toEqual({
+      shop_type: 'validation.shop_type_required',
       confirm_password: 'validation.confirm_password_mismatch',
     });
   });
@@ -37,8 +39,6 @@ describe('form rules', () => {
       last_name: 'B',
       email: 'a@shop.test',
       confirm_email: ' A@Shop.test ',
-      password: '123456',
-      confirm_password: '123456',
       package: 'standard',
     };
     expect(schema.safeParse(ok).success).toBe(true);

@@ -1,26 +1,11 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Avatar, Badge, Center, Grid, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GENDERS, profileUpdateSchema } from '@posauto/shared/schemas/accounts';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
 import { getUserData, setUserData } from '../../../lib/auth-store';
 import { notifySuccess } from '../../../lib/notify';
 import { useProfile, useUpdateProfile, type Profile } from '../api/profile';
+import { FormActions } from '../../../components/crud/form-actions';
 
 function Summary({ p }: { p: Profile }) {
   const { t } = useTranslation();
@@ -90,11 +75,7 @@ function EditForm({ p }: { p: Profile }) {
             />
           </SimpleGrid>
           <TextInput label={t('profile.email')} value={p.email} readOnly disabled description={t('profile.email_hint')} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving} data-testid="save">
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions saving={saving} mt={0} />
         </Stack>
       </form>
     </Paper>

@@ -1,5 +1,5 @@
-import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconLock, IconMail } from '@tabler/icons-react';
+import { Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { registerBodySchema, type ShopPackage } from '@posauto/shared/schemas/accounts';
@@ -15,21 +15,17 @@ type Values = {
   last_name: string;
   email: string;
   confirm_email: string;
-  password: string;
-  confirm_password: string;
   package: ShopPackage | null;
 };
 
-const registerFormSchema = confirmMatches(
-  confirmMatches(registerBodySchema, 'email', 'confirm_email', 'validation.confirm_email_mismatch', true),
-  'password',
-  'confirm_password',
-  'validation.confirm_password_mismatch',
-);
+const registerFormSchema = confirmMatches(registerBodySchema, 'email', 'confirm_email', 'validation.confirm_email_mismatch', true);
 
-const INITIAL: Values = { first_name: '', last_name: '', email: '', confirm_email: '', password: '', confirm_password: '', package: null };
+const INITIAL: Values = { first_name: '', last_name: '', email: '', confirm_email: '', package: null };
 
-/** Sign-up step 1: the owner's account and the package; the server then emails a 6-digit code. */
+/**
+ * Sign-up step 1: the owner's name, email and package; the server then emails a 6-digit code. The password is
+ * chosen at step 3, once the email is proven, so nobody can set it for someone else's address.
+ */
 export function RegisterForm({ initialPackage }: { initialPackage?: ShopPackage | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -77,23 +73,6 @@ export function RegisterForm({ initialPackage }: { initialPackage?: ShopPackage 
             withAsterisk
             key={form.key('confirm_email')}
             {...form.getInputProps('confirm_email')}
-          />
-          <PasswordInput
-            label={t('signup.password')}
-            autoComplete="new-password"
-            placeholder={t('signup.password_hint')}
-            leftSection={<IconLock size={16} />}
-            withAsterisk
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('signup.confirm_password')}
-            autoComplete="new-password"
-            leftSection={<IconLock size={16} />}
-            withAsterisk
-            key={form.key('confirm_password')}
-            {...form.getInputProps('confirm_password')}
           />
         </SimpleGrid>
         <PackageCards key={form.key('package')} {...form.getInputProps('package')} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, TextInput } from '@mantine/core';
+import { Alert, Center, Loader, Paper, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useEntityForm } from '../../../components/crud/use-entity-form';
 import { notifySuccess } from '../../../lib/notify';
 import { rolesResource, useGrantablePermissions, type PermissionGroup } from '../api/roles';
 import { PermissionMatrix } from './permission-matrix';
+import { FormActions } from '../../../components/crud/form-actions';
 
 const LIST_PATH = '/roles-permissions';
 
@@ -49,14 +50,7 @@ function RoleForm({ role, groups }: { role: Role | null; groups: PermissionGroup
         )}
         <PermissionMatrix groups={groups} value={perms} onChange={setPerms} />
         {form.errors.permissions && <Alert color="red">{form.errors.permissions}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => navigate(LIST_PATH)}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} data-testid="save">
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions saving={saving} onCancel={() => navigate(LIST_PATH)} mt={0} />
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { IconPhone } from '@tabler/icons-react';
+import { Button, Divider, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconLock, IconPhone } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SHOP_TYPES, shopInfoBodySchema, type ShopInfoBody } from '@posauto/shared/schemas/accounts';
@@ -8,6 +8,7 @@ import { useEntityForm } from '../../../components/crud/use-entity-form';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { signupApi } from '../api/signup';
+import { confirmMatches } from '../form-rules';
 import { clearRegistration, type RegistrationSession } from '../registration-session';
 import { LogoInput } from './logo-input';
 
@@ -15,13 +16,20 @@ type Values = Omit<ShopInfoBody, 'shop_type' | 'logo'> & { shop_type: string | n
 
 const blankToNull = (s: string | null | undefined) => (s && s.trim() ? s.trim() : null);
 
-/** Sign-up step 3: the shop itself. Sending it creates the shop, waiting for the team's activation. */
+const shopInfoFormSchema = confirmMatches(shopInfoBodySchema, 'password', 'confirm_password', 'validation.confirm_password_mismatch');
+
+/**
+ * Sign-up step 3: the owner's password (chosen only now that the email is proven) and the shop itself. Sending it
+ * creates the shop, waiting for the team's activation.
+ */
 export function ShopInfoForm({ session }: { session: RegistrationSession }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [logo, setLogo] = useState<string | null>(null);
   const initial: Values = {
     registration_token: session.token,
+    password: '',
+    confirm_password: '',
     shop_name: '',
     shop_type: null,
     phone: '',
@@ -30,7 +38,7 @@ export function ShopInfoForm({ session }: { session: RegistrationSession }) {
     contact_name: '',
     note: '',
   };
-  const { form, onSubmit, saving } = useEntityForm(shopInfoBodySchema, initial, async (v) => {
+  const { form, onSubmit, saving } = useEntityForm(shopInfoFormSchema, initial, async (v) => {
     try {
       await signupApi.shopInfo({
         ...v,
@@ -117,6 +125,32 @@ export function ShopInfoForm({ session }: { session: RegistrationSession }) {
           key={form.key('note')}
           {...form.getInputProps('note')}
         />
+        <Divider />
+        <Stack gap={4}>
+          <Text fw={600}>{t('signup.password_title')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('signup.password_intro')}
+          </Text>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <PasswordInput
+            label={t('signup.password')}
+            autoComplete="new-password"
+            placeholder={t('signup.password_hint')}
+            leftSection={<IconLock size={16} />}
+            withAsterisk
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label={t('signup.confirm_password')}
+            autoComplete="new-password"
+            leftSection={<IconLock size={16} />}
+            withAsterisk
+            key={form.key('confirm_password')}
+            {...form.getInputProps('confirm_password')}
+          />
+        </SimpleGrid>
         <Button type="submit" size="md" loading={saving} data-testid="shop-info-submit">
           {t('signup.finish')}
         </Button>

@@ -26,7 +26,8 @@ export function SignupSteps({ active, compact = false }: { active: number; compa
           icon={<Icon size={18} />}
           label={named(i) ? t('signup.step', { n: i + 1 }) : undefined}
           description={named(i) ? t(`signup.steps.${key}`) : undefined}
-          aria-label={t(`signup.steps.${key}`)}
+          // Named by its visible "Step n" and title; a step shown as an icon only is named by its title.
+          aria-label={named(i) ? undefined : t(`signup.steps.${key}`)}
           data-step={key}
           aria-current={i === active ? 'step' : undefined}
         />

@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   branchUserCreateSchema,
@@ -13,6 +13,7 @@ import { useEntityForm } from '../../../components/crud/use-entity-form';
 import { useRoleOptions } from '../api/roles';
 import { chosen, confirmMatches } from '../form-rules';
 import { useBranchOptions } from '../api/users';
+import { FormActions } from '../../../components/crud/form-actions';
 
 type Values = {
   first_name: string;
@@ -141,14 +142,7 @@ export function UserForm({
           </SimpleGrid>
         )}
         <Switch label={t('common.active')} key={form.key('status')} {...form.getInputProps('status', { type: 'checkbox' })} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} data-testid="save">
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions saving={saving} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -12,7 +12,7 @@ export function useSaveLogo() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (file: File | null) => {
-      const key = file ? (await uploadImage(file)).key : null;
+      const key = file ? (await uploadImage(file, 'logo')).key : null;
       return api.put<{ message: string; data: GeneralSetting }>('/api/v1/general_setting/logo', { key });
     },
     onSuccess: (res) => qc.setQueryData<GeneralSettingResponse>(['general_setting'], { setting: res.data }),
