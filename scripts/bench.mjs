@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatWebWeight, measureWebWeight } from '../bench/web-weight.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -22,6 +23,9 @@ const ALT_DIST = process.env.BENCH_SERVER_DIST ? resolve(process.env.BENCH_SERVE
 const MAIN_JS = join(ALT_DIST ?? join(SERVER, 'dist'), 'main.js');
 const SEED_JS = join(ALT_DIST ?? join(SERVER, 'dist'), 'bench-seed.js');
 const RESULTS = join(ROOT, 'bench/results.json');
+const WEB_DIST = resolve(process.env.WEB_DIST ?? join(ROOT, 'apps/web/dist'));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LOGIN_JS_LIMIT_KB = 170; // the login page (and the till, which shares its shell): JavaScript, gzip
 
 // ---------------------------------------------------------------- settings
 
@@ -40,6 +44,7 @@ const DURATION = numberEnv('BENCH_DURATION', 10, 1, 120); // seconds per measure
 const WARMUP = numberEnv('BENCH_WARMUP', 2, 0, 30); // seconds of unrecorded traffic before each route
 const CATEGORIES = Math.round(numberEnv('BENCH_CATEGORIES', 100_000, 1, 1_000_000));
 const PRODUCTS = Math.round(numberEnv('BENCH_PRODUCTS', 100_000, 1000, 1_000_000));
+const CUSTOMERS = Math.round(numberEnv('BENCH_CUSTOMERS', 100_000, 20_000, 1_000_000));
 // Known rows of the seeded catalogue (see apps/server/src/cli/bench-products.ts): product 54321 and its codes.
 const BENCH_SKU = 'BNC-054321';
 const BENCH_BARCODE = '2000000543215';
@@ -50,12 +55,24 @@ const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
 const OWNER = { email: 'owner@posauto.local', password: 'owner1234' };
 
 /** Routes measured in each database run, in this order; `ratio` is against the first (health). */
-const ROUTES = [
+const ALL_ROUTES = [
   { key: 'health', label: 'GET /api/v1/health', path: '/api/v1/health' },
   { key: 'me', label: 'GET /api/v1/me (auth only)', path: '/api/v1/me', auth: true },
   { key: 'list', label: 'GET categories page 1', path: '/api/v1/categories?page=1&per_page=10', auth: true },
   { key: 'list_deep', label: 'GET categories page 500', path: '/api/v1/categories?page=500&per_page=10', auth: true },
   { key: 'search', label: 'GET categories search', path: '/api/v1/categories?page=1&per_page=10&search=Category%200999', auth: true },
+  {
+    key: 'customers_search',
+    label: 'GET customers search by Member ID',
+    path: '/api/v1/customers?page=1&per_page=10&search=M01234',
+    auth: true,
+  },
+  {
+    key: 'customers_phone',
+    label: 'GET customers search by phone',
+    path: '/api/v1/customers?page=1&per_page=10&search=10%200199',
+    auth: true,
+  },
   { key: 'products', label: 'GET products page 1', path: '/api/v1/products?page=1&per_page=10', auth: true },
   {
     key: 'products_name',
@@ -79,6 +96,18 @@ const ROUTES = [
     connections: LOGIN_CONNECTIONS,
   },
 ];
+
+// BENCH_ROUTES=search,customers_search: measure only these (health, the baseline, always runs).
+const ONLY = (process.env.BENCH_ROUTES ?? '')
+  .split(',')
+  .map((k) => k.trim())
+  .filter(Boolean);
+const unknownRoute = ONLY.find((k) => !ALL_ROUTES.some((r) => r.key === k));
+if (unknownRoute) {
+  process.stderr.write(`BENCH_ROUTES: no route "${unknownRoute}" (routes: ${ALL_ROUTES.map((r) => r.key).join(', ')})\n`);
+  process.exit(2);
+}
+const ROUTES = ONLY.length ? ALL_ROUTES.filter((r) => r.key === 'health' || ONLY.includes(r.key)) : ALL_ROUTES;
 
 // ---------------------------------------------------------------- cleanup
 
@@ -280,11 +309,15 @@ async function seedCategories(env) {
   let out = '';
   let err = '';
   await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SEED_JS, '--count', String(CATEGORIES), '--products', String(PRODUCTS)], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [SEED_JS, '--count', String(CATEGORIES), '--products', String(PRODUCTS), '--customers', String(CUSTOMERS)],
+      {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     children.add(child);
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err = tail(err + d)));
@@ -297,6 +330,23 @@ async function seedCategories(env) {
   });
   const line = out.trim().split('\n').pop();
   return JSON.parse(line);
+}
+
+/** The product list and its three kinds of search answer what the seeded catalogue holds. */
+async function checkProducts(base, route, token) {
+  const products = await api(base, route('products'), { token });
+  const byName = await api(base, route('products_name'), { token });
+  const bySku = await api(base, route('products_sku'), { token });
+  const byBarcode = await api(base, route('products_barcode'), { token });
+  if (products.meta.total < PRODUCTS || products.data.length !== 10) {
+    throw new Error(`Unexpected product list after seeding: total ${products.meta.total}, ${products.data.length} rows`);
+  }
+  if (byName.meta.total < 1 || bySku.data[0]?.sku_code !== BENCH_SKU || byBarcode.data[0]?.barcode !== BENCH_BARCODE) {
+    throw new Error(
+      `Unexpected product search answers: name ${byName.meta.total}, sku ${bySku.meta.total}, barcode ${byBarcode.meta.total}`,
+    );
+  }
+  return { total: products.meta.total, nameMatches: byName.meta.total };
 }
 
 async function api(base, path, { method = 'GET', token, body } = {}) {
@@ -421,8 +471,13 @@ async function benchDatabase(name, databaseUrl) {
   const server = await startServer(env);
   const startMs = Math.round(performance.now() - t0);
 
+  // The web app's first load, once (on SQLite, before the bulk seed): what /login and the signed-in home page load.
+  let webWeight = null;
+  if (name === 'sqlite') webWeight = await measureWeb(server.base);
+  checkInterrupted();
+
   process.stdout.write(
-    `[${name}] seeding ${CATEGORIES.toLocaleString('en-US')} categories and ${PRODUCTS.toLocaleString('en-US')} products into Demo Coffee...\n`,
+    `[${name}] seeding ${CATEGORIES.toLocaleString('en-US')} categories, ${PRODUCTS.toLocaleString('en-US')} products and ${CUSTOMERS.toLocaleString('en-US')} customers into Demo Coffee...\n`,
   );
   const seed = await seedCategories(env);
   checkInterrupted();
@@ -433,23 +488,22 @@ async function benchDatabase(name, databaseUrl) {
   const login = await api(server.base, '/api/v1/login', { method: 'POST', body: OWNER });
   const token = login.access_token;
   // Sanity checks: the counter-backed total counts the seeded rows, and the measured pages answer what we think.
-  const page1 = await api(server.base, ROUTES.find((r) => r.key === 'list').path, { token });
-  const search = await api(server.base, ROUTES.find((r) => r.key === 'search').path, { token });
+  const route = (key) => ALL_ROUTES.find((r) => r.key === key).path;
+  const page1 = await api(server.base, route('list'), { token });
+  const search = await api(server.base, route('search'), { token });
+  const byMember = await api(server.base, route('customers_search'), { token });
+  const byPhone = await api(server.base, route('customers_phone'), { token });
+  // Categories 099900-099999, Member IDs M012340-M012349, phones +855 10 019900-019999: the search's answer is a scan's.
+  if (search.meta.total !== 100 || byMember.meta.total !== 10 || byPhone.meta.total !== 100) {
+    throw new Error(
+      `Unexpected list search answers: categories ${search.meta.total} (100 expected), customers by Member ID ${byMember.meta.total} (10), by phone ${byPhone.meta.total} (100)`,
+    );
+  }
   if (page1.meta.total < CATEGORIES || page1.data.length !== 10) {
     throw new Error(`Unexpected list answer after seeding: total ${page1.meta.total}, ${page1.data.length} rows`);
   }
-  const products = await api(server.base, ROUTES.find((r) => r.key === 'products').path, { token });
-  const byName = await api(server.base, ROUTES.find((r) => r.key === 'products_name').path, { token });
-  const bySku = await api(server.base, ROUTES.find((r) => r.key === 'products_sku').path, { token });
-  const byBarcode = await api(server.base, ROUTES.find((r) => r.key === 'products_barcode').path, { token });
-  if (products.meta.total < PRODUCTS || products.data.length !== 10) {
-    throw new Error(`Unexpected product list after seeding: total ${products.meta.total}, ${products.data.length} rows`);
-  }
-  if (byName.meta.total < 1 || bySku.data[0]?.sku_code !== BENCH_SKU || byBarcode.data[0]?.barcode !== BENCH_BARCODE) {
-    throw new Error(
-      `Unexpected product search answers: name ${byName.meta.total}, sku ${bySku.meta.total}, barcode ${byBarcode.meta.total}`,
-    );
-  }
+  // The product checks need the full catalogue (the measured SKU is product 54,321): only when a product route is measured.
+  const products = ROUTES.some((r) => r.key.startsWith('products')) ? await checkProducts(server.base, route, token) : null;
 
   const routes = {};
   for (const route of ROUTES) {
@@ -469,12 +523,34 @@ async function benchDatabase(name, databaseUrl) {
   await server.stop();
   return {
     server_start_ms: startMs,
-    seed: { categories: seed.inserted, products: seed.products, ms: seed.ms },
+    web_weight: webWeight,
+    seed: { categories: seed.inserted, products: seed.products, customers: seed.customers, ms: seed.ms },
     list_total: page1.meta.total,
     search_matches: search.meta.total,
-    product_total: products.meta.total,
-    product_name_matches: byName.meta.total,
+    customer_search_matches: { member_id: byMember.meta.total, phone: byPhone.meta.total },
+    product_total: products?.total ?? null,
+    product_name_matches: products?.nameMatches ?? null,
     routes,
+  };
+}
+
+/** Opens /login and / in Chromium (bench/web-weight.mjs); skipped without a built web app or a Chromium. */
+async function measureWeb(base) {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) return { skipped: `no built web app in ${WEB_DIST} (npm run build -w @posauto/web)` };
+  if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (CHROMIUM_PATH)` };
+  process.stdout.write(`[sqlite] web app weight: /login and / in Chromium...\n`);
+  let pages;
+  try {
+    pages = await measureWebWeight(base, { lang: 'km', executablePath: CHROMIUM });
+  } catch (e) {
+    return { error: e.message };
+  }
+  return {
+    pages: pages.map(({ files, ...p }) => ({
+      ...p,
+      js_files: files.filter((f) => f.kind === 'js').map((f) => ({ path: f.path, gzip: f.gzip, transferred: f.transferred })),
+    })),
+    login_js_gzip_limit_kb: LOGIN_JS_LIMIT_KB,
   };
 }
 
@@ -594,6 +670,7 @@ async function main() {
       connections: CONNECTIONS,
       login_connections: LOGIN_CONNECTIONS,
       categories: CATEGORIES,
+      customers: CUSTOMERS,
       built_server: built,
     },
     databases: {},
@@ -649,6 +726,17 @@ async function main() {
     `\nPOSAUTO benchmark, ${results.date}, node ${results.node}, ${results.machine.cpus} x ${results.machine.cpu_model}, ${CATEGORIES.toLocaleString('en-US')} categories\n\n`,
   );
   process.stdout.write(`${table(results)}\n\n`);
+  const web = results.databases.sqlite?.web_weight;
+  if (web?.pages) {
+    process.stdout.write(`Web app weight (first load, empty cache, Khmer; KB; "sent" = as Chromium received it, brotli):\n`);
+    process.stdout.write(`${formatWebWeight(web.pages)}\n`);
+    const login = web.pages.find((p) => p.path === '/login');
+    const kb = login.js.gzip / 1024;
+    process.stdout.write(
+      `/login JavaScript: ${kb.toFixed(1)} KB gzip, ${kb <= LOGIN_JS_LIMIT_KB ? 'within' : 'OVER'} the ${LOGIN_JS_LIMIT_KB} KB budget\n\n`,
+    );
+  } else if (web?.skipped || web?.error)
+    process.stdout.write(`Web app weight: ${web.skipped ? 'skipped' : 'failed'} (${web.skipped ?? web.error})\n\n`);
 
   const bad = [];
   for (const [db, run] of Object.entries(results.databases)) {

@@ -8,6 +8,7 @@ import { loadConfig } from '../config/config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { addUser, createBusiness } from '../modules/businesses/index';
+import { hashPassword } from '../lib/secrets';
 
 async function run(): Promise<void> {
   const { values } = parseArgs({
@@ -27,6 +28,7 @@ async function run(): Promise<void> {
     const at = new Date().toISOString();
     const firstName = values['first-name'] ?? 'Platform';
     const lastName = values['last-name'] ?? 'Admin';
+    const passwordHash = await hashPassword(password.data); // before the transaction, which holds the writer
     await handle.db.transaction().execute(async (trx) => {
       const platform = await trx.selectFrom('businesses').select('id').where('is_platform', '=', 1).executeTakeFirst();
       if (!platform) {
@@ -39,7 +41,7 @@ async function run(): Promise<void> {
             status: 'active',
             branches: [],
             isPlatform: true,
-            owner: { firstName, lastName, email: email.data, password: password.data },
+            owner: { firstName, lastName, email: email.data, passwordHash },
           },
           at,
         );
@@ -53,7 +55,7 @@ async function run(): Promise<void> {
         .executeTakeFirstOrThrow();
       await addUser(
         trx,
-        { businessId: platform.id, roleId: role.id, branchId: null, firstName, lastName, email: email.data, password: password.data },
+        { businessId: platform.id, roleId: role.id, branchId: null, firstName, lastName, email: email.data, passwordHash },
         at,
       );
     });

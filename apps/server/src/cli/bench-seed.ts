@@ -3,17 +3,22 @@
  * transaction), and bumps the business's counters by the same numbers so the lists' totals stay true.
  * Products get their SKU and barcode rows in product_codes, as the products service writes them.
  * Uses the server's own configuration (DATA_DIR / DATABASE_URL) and database code. Used by `npm run bench`.
- * Usage: node apps/server/dist/bench-seed.js [--count 100000] [--products 100000] [--business 'Demo Coffee'] [--batch 1000]
- * Prints one JSON line: {"business_id": ..., "inserted": N, "products": N, "ms": T}.
+ * Customers ("Customer 00000i", phone "+855 10 00000i", Member ID "M00000i") are indexed for list search by the same
+ * triggers as any customer.
+ * Usage: node apps/server/dist/bench-seed.js [--count 100000] [--products 100000] [--customers 100000] [--business 'Demo Coffee'] [--batch 1000]
+ * Prints one JSON line: {"business_id": ..., "inserted": N, "products": N, "customers": N, "ms": T}.
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from '../config/config';
 import { openDatabase } from '../db/database';
 import { bumpCounter } from '../db/list';
+import type { Insertable } from 'kysely';
 import type { NewCategory } from '../db/types';
+import type { CustomersTable } from '../db/tables/shop-settings';
 import { newId } from '../lib/ids';
 import { CATEGORY_COUNTER } from '../modules/categories/index';
+import { CUSTOMER_COUNTER } from '../modules/businesses/index';
 import { PRODUCT_COUNTER } from '../modules/products/index';
 import { benchProductRows, PRODUCT_BENCH_BATCH } from './bench-products';
 
@@ -29,6 +34,7 @@ async function run(): Promise<void> {
     options: {
       count: { type: 'string', default: '100000' },
       products: { type: 'string', default: '0' },
+      customers: { type: 'string', default: '0' },
       business: { type: 'string', default: 'Demo Coffee' },
       batch: { type: 'string', default: '1000' },
     },
@@ -36,6 +42,9 @@ async function run(): Promise<void> {
   const count = Number(values.count);
   const batch = Number(values.batch);
   const productCount = Number(values.products);
+  const customerCount = Number(values.customers);
+  if (!Number.isInteger(customerCount) || customerCount < 0 || customerCount > 10_000_000)
+    throw new Error('--customers must be a whole number from 0 to 10000000');
   if (!Number.isInteger(productCount) || productCount < 0 || productCount > 10_000_000)
     throw new Error('--products must be a whole number from 0 to 10000000');
   if (!Number.isInteger(count) || count < 1 || count > 10_000_000) throw new Error('--count must be a whole number from 1 to 10000000');
@@ -102,13 +111,40 @@ async function run(): Promise<void> {
           .execute();
       }
       await bumpCounter(trx, handle.kind, businessId, PRODUCT_COUNTER, productCount);
+      for (let from = 1; from <= customerCount; from += batch) {
+        const rows: Array<Insertable<CustomersTable>> = [];
+        for (let i = from; i < from + batch && i <= customerCount; i++) {
+          const at = new Date(base + i * 1000).toISOString();
+          const n = String(i).padStart(6, '0');
+          rows.push({
+            business_id: businessId,
+            id: newId(base + i * 1000),
+            name: `Customer ${n}`,
+            customer_type: i % 5 === 0 ? 'wholesale' : 'retail',
+            company_name: null,
+            phone: `+855 10 ${n}`,
+            email: null,
+            address: null,
+            member_id: `M${n}`,
+            note: null,
+            is_walk_in: 0,
+            status: 1,
+            created_at: at,
+            updated_at: at,
+          });
+        }
+        await trx.insertInto('customers').values(rows).execute();
+      }
+      await bumpCounter(trx, handle.kind, businessId, CUSTOMER_COUNTER, customerCount);
     });
 
     // PostgreSQL's autovacuum would analyze the table within a minute of such an insert; do it now so the
     // measured plans are the ones a live server gets. SQLite has no background ANALYZE and the server runs none.
-    if (handle.kind === 'postgres') await sql`ANALYZE categories, products, product_codes`.execute(handle.db);
+    if (handle.kind === 'postgres') await sql`ANALYZE categories, products, product_codes, customers`.execute(handle.db);
     const ms = Math.round(performance.now() - started);
-    process.stdout.write(`${JSON.stringify({ business_id: businessId, inserted: count, products: productCount, ms })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ business_id: businessId, inserted: count, products: productCount, customers: customerCount, ms })}\n`,
+    );
   } finally {
     await handle.close();
   }

@@ -5,7 +5,8 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config';
-import { outboxDir, readOutbox } from '../modules/mail/index';
+import { outboxDir } from '../modules/mail/index';
+import { readOutbox } from './outbox-reader';
 
 async function run(): Promise<void> {
   const { values, positionals } = parseArgs({ options: { count: { type: 'string', short: 'n' } }, allowPositionals: true });

@@ -14,30 +14,67 @@ import { RTL_LANGUAGES } from '@posauto/shared/i18n/index';
 import type { ListResult } from '../db/list';
 import { pickLanguage, translate, type Language } from '../lib/i18n';
 import type { AppInstance } from './app-instance';
-import { ctxOf } from './access';
+import { ctxOf, type Access } from './access';
 import type { RequestContext } from './context';
-import { toCsv, toXlsx, type ExportColumn } from './export';
+import { csvStream, xlsxStream, type ExportColumn, type RowBatches } from './export';
+import { crudOperations, spreadsheetAnswer } from './openapi';
 
 /** What a list screen's service provides; the routes, export and status toggle come from configuration. */
-export interface CrudService<TItem, TInput, TQuery extends ListQuery, TUpdate = TInput> {
+export interface CrudService<TItem, TInput, TQuery extends ListQuery, TUpdate = TInput, TDetail = TItem> {
   list(ctx: RequestContext, query: TQuery): Promise<ListResult<TItem>>;
-  get(ctx: RequestContext, id: string): Promise<TItem>;
-  create(ctx: RequestContext, input: TInput): Promise<TItem>;
-  update(ctx: RequestContext, id: string, input: TUpdate): Promise<TItem>;
+  get(ctx: RequestContext, id: string): Promise<TDetail>;
+  create(ctx: RequestContext, input: TInput): Promise<TDetail>;
+  update(ctx: RequestContext, id: string, input: TUpdate): Promise<TDetail>;
   /** Without it the list has no status toggle (and no PATCH /:id/status route). */
-  setStatus?(ctx: RequestContext, id: string, status: boolean): Promise<TItem>;
+  setStatus?(ctx: RequestContext, id: string, status: boolean): Promise<TDetail>;
   remove(ctx: RequestContext, id: string): Promise<void>;
 }
 
-export interface CrudConfig<TItem, TInput, TQuery extends ListQuery, TUpdate = TInput> {
+type CrudAction = 'read' | 'create' | 'update' | 'delete';
+
+export interface CrudConfig<TItem, TInput, TQuery extends ListQuery, TUpdate = TInput, TDetail = TItem> {
   /** e.g. /api/v1/categories */
   path: string;
   tag: string;
+  /** The API document's names of the operations (listPaymentMethods, getPaymentMethod...) when the path's last part does not give them. */
+  names?: { one: string; many: string };
   permissions: { read: Permission; create: Permission; update: Permission; delete: Permission };
-  /** updateInput: when an update takes other fields than a create (e.g. no password); defaults to input. */
-  schemas: { item: z.ZodType<TItem>; input: z.ZodType<TInput>; updateInput?: z.ZodType<TUpdate>; query: z.ZodType<TQuery> };
-  service: CrudService<TItem, TInput, TQuery, TUpdate>;
-  exportSheet: { fileKey: string; columns: (t: (key: string) => string, lang: Language) => ExportColumn<TItem>[] };
+  /** Actions only a shop-level user may take (Access.shopLevel in access.ts); true: all of them. */
+  shopLevel?: true | readonly CrudAction[];
+  /**
+   * updateInput: when an update takes other fields than a create (e.g. no password); defaults to input.
+   * detail: the answer of GET /:id and of the writes when it says more than a list row (e.g. a product's variants).
+   */
+  schemas: {
+    item: z.ZodType<TItem>;
+    detail?: z.ZodType<TDetail>;
+    input: z.ZodType<TInput>;
+    updateInput?: z.ZodType<TUpdate>;
+    query: z.ZodType<TQuery>;
+  };
+  service: CrudService<TItem, TInput, TQuery, TUpdate, TDetail> & Partial<BatchedRows<TItem, TQuery>>;
+  /** fileName: the download's ASCII name (defaults to the fileKey's first part); the translated fileKey is the UTF-8 one. */
+  exportSheet: { fileKey: string; fileName?: string; columns: (t: (key: string) => string, lang: Language) => ExportColumn<TItem>[] };
+}
+
+/** A service that reads its whole list (no page) in batches, for exports; others are exported page by page. */
+export interface BatchedRows<TItem, TQuery extends ListQuery> {
+  rows(ctx: RequestContext, query: TQuery): RowBatches<TItem>;
+}
+
+/** Rows fetched per list page when a service has no `rows` of its own. */
+const EXPORT_PAGE = '100';
+
+/** Every page of a list, one after the other: an export for services that cannot read their list in batches. */
+async function* pagesOf<TItem, TQuery extends ListQuery>(
+  list: (query: TQuery) => Promise<ListResult<TItem>>,
+  query: TQuery,
+): AsyncGenerator<TItem[]> {
+  for (let page = 1; ; page++) {
+    const { rows, meta } = await list({ ...query, per_page: EXPORT_PAGE, page });
+    if (rows.length) yield rows;
+    if (page >= meta.last_page || rows.length < Number(EXPORT_PAGE)) return;
+  }
 }
 
 const exportFormatSchema = z.object({ format: z.enum(['xlsx', 'csv'], 'validation.invalid_format').default('xlsx') });
@@ -56,21 +93,28 @@ export function rowMustExist(get: (ctx: RequestContext, id: string) => Promise<u
   };
 }
 
-export function registerCrudRoutes<TItem, TInput, TQuery extends ListQuery, TUpdate = TInput>(
+export function registerCrudRoutes<TItem, TInput, TQuery extends ListQuery, TUpdate = TInput, TDetail = TItem>(
   app: AppInstance,
-  cfg: CrudConfig<TItem, TInput, TQuery, TUpdate>,
+  cfg: CrudConfig<TItem, TInput, TQuery, TUpdate, TDetail>,
 ): void {
   const { path, tag, permissions: p, schemas: s, service } = cfg;
-  const itemEnvelope = z.object({ message: z.string(), data: s.item });
-  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
+  const accessTo = (action: CrudAction): Access => ({
+    permission: p[action],
+    ...(cfg.shopLevel === true || cfg.shopLevel?.includes(action) ? { shopLevel: true as const } : {}),
+  });
+  const detail = s.detail ?? (s.item as unknown as z.ZodType<TDetail>);
+  const itemEnvelope = z.object({ message: z.string(), data: detail });
+  // The API document adds the 400, 401, 403 and 404 every such route can give (http/openapi.ts); writes may also refuse.
+  const ops = crudOperations(path, cfg.names);
+  const writeErrors = { 409: errorSchema, 422: errorSchema };
   const listQuery = s.query as unknown as z.ZodObject;
   // Generic handlers: the schemas still validate and serialize; only the static typing is loosened here.
   const r = app as unknown as FastifyInstance;
   type Req = FastifyRequest<{ Params: { id: string }; Querystring: unknown; Body: unknown }>;
 
   r.get(path, {
-    config: { access: { permission: p.read } },
-    schema: { tags: [tag], querystring: s.query, response: { 200: listResponseSchema(s.item), ...errors } },
+    config: { access: accessTo('read') },
+    schema: { tags: [tag], ...ops.list, querystring: s.query, response: { 200: listResponseSchema(s.item) } },
     handler: async (req: Req) => {
       const { rows, meta } = await service.list(ctxOf(req), req.query as TQuery);
       return { data: rows, meta };
@@ -78,22 +122,26 @@ export function registerCrudRoutes<TItem, TInput, TQuery extends ListQuery, TUpd
   });
 
   r.get(`${path}/export`, {
-    config: { access: { permission: p.read } },
+    config: { access: accessTo('read') },
     schema: {
       tags: [tag],
+      ...ops.export,
       querystring: listQuery.extend(exportFormatSchema.shape),
-      produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      response: { 200: spreadsheetAnswer('The listed rows as an XLSX workbook or a CSV file (UTF-8 with a BOM)') },
     },
     handler: async (req: Req, reply: FastifyReply) => {
       const { format, ...rest } = req.query as TQuery & { format: 'xlsx' | 'csv' };
       const lang = langOf(req.headers);
       const t = (key: string) => translate(lang, key);
-      const { rows } = await service.list(ctxOf(req), { ...(rest as unknown as TQuery), per_page: 'all', page: 1 });
+      const ctx = ctxOf(req);
+      const query = { ...(rest as unknown as TQuery), per_page: 'all', page: 1 } as TQuery;
+      // Streamed batch by batch: an export of any size holds one batch in memory, and is never capped like "All".
+      const rows = service.rows ? service.rows(ctx, query) : pagesOf((q: TQuery) => service.list(ctx, q), query);
       const columns = cfg.exportSheet.columns(t, lang);
       const name = t(cfg.exportSheet.fileKey);
       const stamp = new Date().toISOString().slice(0, 10);
-      const file = format === 'csv' ? toCsv(columns, rows) : await toXlsx(name, columns, rows, RTL_LANGUAGES.includes(lang));
-      const ascii = `${cfg.exportSheet.fileKey.split('.')[0]}-${stamp}.${format}`;
+      const file = format === 'csv' ? await csvStream(columns, rows) : await xlsxStream(name, columns, rows, RTL_LANGUAGES.includes(lang));
+      const ascii = `${cfg.exportSheet.fileName ?? cfg.exportSheet.fileKey.split('.')[0]}-${stamp}.${format}`;
       return reply
         .header(
           'content-type',
@@ -108,14 +156,14 @@ export function registerCrudRoutes<TItem, TInput, TQuery extends ListQuery, TUpd
   });
 
   r.get(`${path}/:id`, {
-    config: { access: { permission: p.read } },
-    schema: { tags: [tag], params: idParamsSchema, response: { 200: s.item, ...errors } },
+    config: { access: accessTo('read') },
+    schema: { tags: [tag], ...ops.get, params: idParamsSchema, response: { 200: detail } },
     handler: (req: Req) => service.get(ctxOf(req), req.params.id),
   });
 
   r.post(path, {
-    config: { access: { permission: p.create } },
-    schema: { tags: [tag], body: s.input, response: { 201: itemEnvelope, ...errors } },
+    config: { access: accessTo('create') },
+    schema: { tags: [tag], ...ops.create, body: s.input, response: { 201: itemEnvelope, ...writeErrors } },
     handler: async (req: Req, reply: FastifyReply) => {
       const data = await service.create(ctxOf(req), req.body as TInput);
       return reply.status(201).send({ message: translate(langOf(req.headers), 'messages.created'), data });
@@ -125,9 +173,15 @@ export function registerCrudRoutes<TItem, TInput, TQuery extends ListQuery, TUpd
   const mustExist = rowMustExist((ctx, id) => service.get(ctx, id));
 
   r.put(`${path}/:id`, {
-    config: { access: { permission: p.update } },
+    config: { access: accessTo('update') },
     preValidation: mustExist,
-    schema: { tags: [tag], params: idParamsSchema, body: s.updateInput ?? s.input, response: { 200: itemEnvelope, ...errors } },
+    schema: {
+      tags: [tag],
+      ...ops.update,
+      params: idParamsSchema,
+      body: s.updateInput ?? s.input,
+      response: { 200: itemEnvelope, ...writeErrors },
+    },
     handler: async (req: Req) => ({
       message: translate(langOf(req.headers), 'messages.updated'),
       data: await service.update(ctxOf(req), req.params.id, req.body as TUpdate),
@@ -137,9 +191,15 @@ export function registerCrudRoutes<TItem, TInput, TQuery extends ListQuery, TUpd
   const setStatus = service.setStatus?.bind(service);
   if (setStatus) {
     r.patch(`${path}/:id/status`, {
-      config: { access: { permission: p.update } },
+      config: { access: accessTo('update') },
       preValidation: mustExist,
-      schema: { tags: [tag], params: idParamsSchema, body: statusBodySchema, response: { 200: itemEnvelope, ...errors } },
+      schema: {
+        tags: [tag],
+        ...ops.setStatus,
+        params: idParamsSchema,
+        body: statusBodySchema,
+        response: { 200: itemEnvelope, ...writeErrors },
+      },
       handler: async (req: Req) => ({
         message: translate(langOf(req.headers), 'messages.status_updated'),
         data: await setStatus(ctxOf(req), req.params.id, (req.body as { status: boolean }).status),
@@ -148,8 +208,8 @@ export function registerCrudRoutes<TItem, TInput, TQuery extends ListQuery, TUpd
   }
 
   r.delete(`${path}/:id`, {
-    config: { access: { permission: p.delete } },
-    schema: { tags: [tag], params: idParamsSchema, response: { 200: okSchema, ...errors } },
+    config: { access: accessTo('delete') },
+    schema: { tags: [tag], ...ops.delete, params: idParamsSchema, response: { 200: okSchema, ...writeErrors } },
     handler: async (req: Req) => {
       await service.remove(ctxOf(req), req.params.id);
       return { message: translate(langOf(req.headers), 'messages.deleted') };

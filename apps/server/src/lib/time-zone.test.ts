@@ -18,6 +18,20 @@ describe('calendar days in a time zone', () => {
     expect(startOfLocalDay('2026-11-02', 'America/New_York').toISOString()).toBe('2026-11-02T05:00:00.000Z');
   });
 
+  it('starts a day whose midnight is skipped at the first instant that exists, 01:00 local', () => {
+    // America/Santiago springs from 00:00 (-04) to 01:00 (-03) on 2024-09-08; 03:00Z is still 2024-09-07 there.
+    expect(startOfLocalDay('2024-09-08', 'America/Santiago').toISOString()).toBe('2024-09-08T04:00:00.000Z');
+    expect(localDay(new Date('2024-09-08T03:59:59Z'), 'America/Santiago')).toBe('2024-09-07');
+    expect(startOfLocalDay('2024-09-09', 'America/Santiago').toISOString()).toBe('2024-09-09T03:00:00.000Z');
+  });
+
+  it('starts the day after a repeated hour at its one midnight, after both passes of 23:00', () => {
+    // America/Santiago falls back at 00:00 (-03) to 23:00 (-04) on the night of 2024-04-06; 23:xx happens twice.
+    expect(startOfLocalDay('2024-04-06', 'America/Santiago').toISOString()).toBe('2024-04-06T03:00:00.000Z');
+    expect(startOfLocalDay('2024-04-07', 'America/Santiago').toISOString()).toBe('2024-04-07T04:00:00.000Z');
+    expect(startOfLocalDay('2024-04-08', 'America/Santiago').toISOString()).toBe('2024-04-08T04:00:00.000Z');
+  });
+
   it('adds days across month ends and leap days', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');

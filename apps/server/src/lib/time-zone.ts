@@ -70,12 +70,33 @@ function offsetAt(instantMs: number, timeZone: string): number {
   return asUtc - Math.floor(instantMs / 1000) * 1000;
 }
 
-/** The first instant of a calendar day in a time zone (twice corrected, for days that start a DST change). */
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The first instant of a calendar day in a time zone. Usually local midnight; on a day whose midnight is skipped by
+ * daylight saving (America/Santiago, 2024-09-08: 00:00 jumps to 01:00) it is the moment of the jump, and on a day
+ * that begins after a repeated hour, the one midnight that belongs to it.
+ */
 export function startOfLocalDay(day: string, timeZone: string): Date {
   const wall = dayUtc(day);
   let t = wall - offsetAt(wall, timeZone);
   t = wall - offsetAt(t, timeZone);
-  return new Date(t);
+  if (startsDay(t, day, timeZone)) return new Date(t);
+  // Midnight does not exist or was missed: the earliest second whose calendar day is `day`. Offsets lie within
+  // UTC-12..UTC+14, so it is between wall - 15 h and wall + 13 h.
+  let lo = wall - 15 * HOUR_MS; // before the day
+  let hi = wall + 13 * HOUR_MS; // within or after the day's start
+  while (hi - lo > 1000) {
+    const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+    if (localDay(new Date(mid), timeZone) >= day) hi = mid;
+    else lo = mid;
+  }
+  return new Date(hi);
+}
+
+/** Whether `t` lies in `day` and the second before it does not. */
+function startsDay(t: number, day: string, timeZone: string): boolean {
+  return localDay(new Date(t), timeZone) === day && localDay(new Date(t - 1000), timeZone) < day;
 }
 
 export function addDays(day: string, days: number): string {

@@ -33,11 +33,17 @@ export type ListQuery<S extends string = string> = {
   status?: 'active' | 'inactive' | undefined;
 };
 
+/** "All" on a list screen answers at most this many rows (exports stream every row instead). */
+export const LIST_ALL_LIMIT = 1000;
+
 export const listMetaSchema = z.object({
   page: z.number().int(),
   per_page: z.enum(PAGE_SIZES),
   total: z.number().int(),
   last_page: z.number().int(),
+  /** Present (true) only when "All" matched more rows than `limit` and answered the first `limit` of them. */
+  capped: z.literal(true).optional(),
+  limit: z.number().int().optional(),
 });
 export type ListMeta = z.infer<typeof listMetaSchema>;
 

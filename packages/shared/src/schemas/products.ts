@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { guessBarcodeKind, isValidBarcode } from '../barcode';
 import { idSchema, listQuerySchema, listResponseSchema, timestampSchema } from './common';
 
 /**
@@ -10,6 +11,7 @@ import { idSchema, listQuerySchema, listResponseSchema, timestampSchema } from '
 export const PRODUCT_TYPES = ['single', 'variation', 'combo'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 export const BARCODE_TYPES = ['ean13', 'code128'] as const;
+type BarcodeKind = (typeof BARCODE_TYPES)[number];
 
 /** Limits: generous for a shop, small enough to keep one product's form and save fast. */
 export const PRODUCT_LIMITS = { variations: 3, valuesPerVariation: 20, variants: 200, comboItems: 50, branches: 200 } as const;
@@ -59,7 +61,8 @@ export const comboItemInputSchema = z.object({
 });
 export type ComboItemInput = z.infer<typeof comboItemInputSchema>;
 
-export const productInputSchema = z.object({
+/** The shape of a product as the form sends it; `productInputSchema` adds the rules across fields. */
+export const productInputObject = z.object({
   type: z.enum(PRODUCT_TYPES, 'validation.product_type_required'),
   product_name: z
     .string('validation.product_name_required')
@@ -109,7 +112,49 @@ export const productInputSchema = z.object({
   /** Combo products: the components. */
   combo_items: z.array(comboItemInputSchema).max(PRODUCT_LIMITS.comboItems, 'validation.too_many_combo_items').optional(),
 });
+export const productInputSchema = productInputObject.superRefine((input, ctx) => {
+  for (const p of productRuleProblems(input)) ctx.addIssue({ code: 'custom', path: p.path, message: p.key });
+});
 export type ProductInput = z.infer<typeof productInputSchema>;
+
+/** The translation key of what is wrong with a barcode (kind guessed when absent: 13 digits read as EAN-13), or null. */
+export function barcodeProblem(code: string | null | undefined, kind: BarcodeKind | null | undefined): string | null {
+  const text = code?.trim();
+  if (!text) return null;
+  const k = kind ?? guessBarcodeKind(text);
+  if (isValidBarcode(text, k)) return null;
+  return k === 'ean13' ? 'validation.barcode_ean13' : 'validation.barcode_code128';
+}
+
+/**
+ * Rules across fields, written once for the product form (through productInputSchema) and the server (which adds
+ * them to its own findings, so a request hears of every problem at once): barcode check digits, the variations of a
+ * variation product, the components of a combo, at least one branch when branches are named. One key each.
+ */
+export function productRuleProblems(input: {
+  type?: ProductType;
+  barcode?: string | null;
+  barcode_type?: BarcodeKind | null;
+  branch_ids?: readonly string[] | null;
+  variations?: readonly unknown[];
+  variants?: ReadonlyArray<{ barcode?: string | null; barcode_type?: BarcodeKind | null }>;
+  combo_items?: readonly unknown[];
+}): Array<{ path: Array<string | number>; key: string }> {
+  const out: Array<{ path: Array<string | number>; key: string }> = [];
+  const problem = (path: Array<string | number>, key: string) => out.push({ path, key });
+  const barcode = barcodeProblem(input.barcode, input.barcode_type);
+  if (barcode) problem(['barcode'], barcode);
+  if (input.branch_ids && input.branch_ids.length === 0) problem(['branch_ids'], 'validation.branch_required');
+  if (input.type === 'variation') {
+    if (!input.variations?.length) problem(['variations'], 'validation.variations_required');
+    input.variants?.forEach((v, i) => {
+      const key = barcodeProblem(v.barcode, v.barcode_type);
+      if (key) problem(['variants', i, 'barcode'], key);
+    });
+  }
+  if (input.type === 'combo' && !input.combo_items?.length) problem(['combo_items'], 'validation.combo_items_required');
+  return out;
+}
 
 export const PRODUCT_SORTS = ['product_name', 'sku_code', 'sale_cost', 'created_at', 'status'] as const;
 export const productListQuerySchema = listQuerySchema(PRODUCT_SORTS).extend({

@@ -19,13 +19,6 @@ export function adjustmentTypesService(deps: Deps) {
     entity: 'adjustment_type',
     counter: ADJUSTMENT_TYPE_COUNTER,
     nameTaken: 'errors.adjustment_type_name_taken',
-    list: {
-      searchColumns: ['t.name'],
-      sorts: { name: 't.name', created_at: 't.created_at', status: 't.status' },
-      defaultSort: 't.name',
-      statusColumn: 't.status',
-      idColumn: 't.id',
-    },
     select: selectAdjustmentTypes,
     toApi: (r): AdjustmentType => ({ ...r, direction: r.direction as AdjustmentDirection, status: Boolean(r.status) }),
     columns: (i: AdjustmentTypeInput) => ({ direction: i.direction, description: i.description || null }),

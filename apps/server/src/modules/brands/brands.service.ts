@@ -19,13 +19,6 @@ export function brandsService(deps: Deps) {
     entity: 'brand',
     counter: BRAND_COUNTER,
     nameTaken: 'errors.brand_name_taken',
-    list: {
-      searchColumns: ['t.name'],
-      sorts: { name: 't.name', created_at: 't.created_at', status: 't.status' },
-      defaultSort: 't.name',
-      statusColumn: 't.status',
-      idColumn: 't.id',
-    },
     select: selectBrands,
     toApi: (r): Brand => ({ ...r, status: Boolean(r.status) }),
     columns: (input: BrandInput) => ({ description: input.description || null }),

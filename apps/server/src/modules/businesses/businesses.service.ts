@@ -8,7 +8,6 @@ import {
 } from '@posauto/shared/permissions';
 import type { Database } from '../../db/types';
 import { newId } from '../../lib/ids';
-import { hashPassword } from '../../lib/secrets';
 
 export type ShopPackage = 'startup' | 'standard' | 'premium';
 export type BusinessStatus = 'pending' | 'active' | 'suspended';
@@ -20,10 +19,11 @@ export interface NewBusiness {
   status: BusinessStatus;
   branches: string[];
   isPlatform?: boolean;
-  /** The owner signs in with `password`, or with the Argon2id `passwordHash` already taken at sign-up. */
-  owner: { firstName: string; lastName: string; email: string; phone?: string | null } & (
-    { password: string; passwordHash?: undefined } | { passwordHash: string; password?: undefined }
-  );
+  /**
+   * The owner signs in with the password of this Argon2id hash, taken by the caller BEFORE its transaction: hashing
+   * takes tens of milliseconds, and an open write transaction holds SQLite's single writer.
+   */
+  owner: { firstName: string; lastName: string; email: string; phone?: string | null; passwordHash: string };
   /** What sign-up step 3 asks about the shop (phone defaults to the owner's). */
   shop?: { phone?: string | null; address?: string | null; companyName?: string | null; contactName?: string | null; note?: string | null };
 }
@@ -139,7 +139,7 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
       phone: b.owner.phone ?? null,
       gender: null,
       status: 'active',
-      password_hash: b.owner.passwordHash ?? (await hashPassword(b.owner.password)),
+      password_hash: b.owner.passwordHash,
       is_owner: 1,
       created_at: at,
       updated_at: at,
@@ -215,7 +215,8 @@ export async function addUser(
     firstName: string;
     lastName: string;
     email: string;
-    password: string;
+    /** Argon2id hash of the password, taken before the transaction (see NewBusiness.owner). */
+    passwordHash: string;
     gender?: string | null;
   },
   at: string,
@@ -234,7 +235,7 @@ export async function addUser(
       phone: null,
       gender: u.gender ?? null,
       status: 'active',
-      password_hash: await hashPassword(u.password),
+      password_hash: u.passwordHash,
       is_owner: 0,
       created_at: at,
       updated_at: at,

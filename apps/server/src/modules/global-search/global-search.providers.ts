@@ -2,12 +2,11 @@ import type { Permission } from '@posauto/shared/permissions';
 import type { GlobalSearchResult } from '@posauto/shared/schemas/shell';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
-import { categorySearchProvider } from '../categories/index';
-import { productSearchProvider } from '../products/index';
 
 /**
- * One kind of record the global search finds. A module that wants its records found adds one provider to
- * the list below; the search asks it only when the caller holds its permission.
+ * One kind of record the global search finds. A module that wants its records found exports a provider factory,
+ * and the app registers it where it is assembled (app.ts): this module knows no other module. The search asks a
+ * provider only when the caller holds its permission.
  */
 export interface RecordSearchProvider {
   permission: Permission;
@@ -15,7 +14,5 @@ export interface RecordSearchProvider {
   search(ctx: RequestContext, q: string, limit: number, t: (key: string) => string): Promise<GlobalSearchResult[]>;
 }
 
-/** Every record provider, in the order their results are listed. */
-export function recordSearchProviders(deps: Deps): RecordSearchProvider[] {
-  return [categorySearchProvider(deps), productSearchProvider(deps)];
-}
+/** Makes a module's provider from the app's dependencies. */
+export type RecordSearchProviderFactory = (deps: Deps) => RecordSearchProvider;

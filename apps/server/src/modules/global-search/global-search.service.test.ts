@@ -3,7 +3,8 @@ import type { Permission } from '@posauto/shared/permissions';
 import type { RequestContext } from '../../http/context';
 import { contextFor } from '../../../test/factories';
 import { CASHIER, createTestApp, OWNER, type TestContext } from '../../../test/harness';
-import { globalSearch, MAX_PER_PROVIDER, MAX_RESULTS, recordSearchProviders, type RecordSearchProvider } from './index';
+import { RECORD_SEARCH_PROVIDERS } from '../../app';
+import { globalSearch, MAX_PER_PROVIDER, MAX_RESULTS, type RecordSearchProvider } from './index';
 
 /** A provider that answers `count` made-up records and remembers each limit it was asked with. */
 function countingProvider(permission: Permission, label: string, count: number) {
@@ -69,7 +70,7 @@ describe('global search service', () => {
     expect(found.map((r) => r.subtitle)).toEqual(['Page', 'record', 'record']);
   });
 
-  it('registers the categories and products providers, guarded by category-management and product-list', () => {
-    expect(recordSearchProviders(t.deps).map((p) => p.permission)).toEqual(['category-management', 'product-list']);
+  it('is given the categories and products providers by the app, guarded by category-management and product-list', () => {
+    expect(RECORD_SEARCH_PROVIDERS.map((make) => make(t.deps).permission)).toEqual(['category-management', 'product-list']);
   });
 });

@@ -1,3 +1,3 @@
 export { globalSearchRoutes } from './global-search.routes';
 export { globalSearch, MAX_PER_PROVIDER, MAX_RESULTS } from './global-search.service';
-export { recordSearchProviders, type RecordSearchProvider } from './global-search.providers';
+export type { RecordSearchProvider, RecordSearchProviderFactory } from './global-search.providers';

@@ -1,3 +1,2 @@
 export { sendMail, type MailMessage, type MailLog, type MailDelivery } from './mail.service';
-export { readOutbox, outboxDir } from './mail.outbox';
-export { parseMessage, type ReadMessage } from './mail.mime';
+export { outboxDir } from './mail.outbox';

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/config';
 import { SMTP_PASSWORD, startTestSmtp, type TestSmtp } from '../../../test/smtp';
-import { readOutbox, sendMail } from './index';
+import { readOutbox } from '../../cli/outbox-reader';
+import { sendMail } from './index';
 
 const KHMER = {
   to: 'sophea@example.com',

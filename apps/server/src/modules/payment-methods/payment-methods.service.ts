@@ -19,13 +19,6 @@ export function paymentMethodsService(deps: Deps) {
     entity: 'payment_method',
     counter: PAYMENT_METHOD_COUNTER,
     nameTaken: 'errors.payment_method_name_taken',
-    list: {
-      searchColumns: ['t.name'],
-      sorts: { name: 't.name', created_at: 't.created_at', status: 't.status' },
-      defaultSort: 't.name',
-      statusColumn: 't.status',
-      idColumn: 't.id',
-    },
     select: selectPaymentMethods,
     toApi: (r): PaymentMethod => ({ ...r, type: r.type as PaymentMethodType, status: Boolean(r.status) }),
     columns: (i: PaymentMethodInput) => ({ type: i.type, account_details: i.account_details || null }),

@@ -23,10 +23,7 @@ export async function planCombo(
   errors: FieldErrors,
 ): Promise<ComboPlan[]> {
   const items = input.combo_items ?? [];
-  if (items.length === 0) {
-    errors.add('combo_items', 'validation.combo_items_required');
-    return [];
-  }
+  if (items.length === 0) return []; // refused by the product schema (productRules in @posauto/shared)
   const ids = [...new Set(items.map((i) => i.product_id))];
   const products = new Map(
     (await trx.selectFrom('products').select(['id', 'type']).where('business_id', '=', businessId).where('id', 'in', ids).execute()).map(

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { guessBarcodeKind, inStoreEan13, isValidBarcode, type BarcodeKind } from '@posauto/shared/barcode';
+import { guessBarcodeKind, inStoreEan13, type BarcodeKind } from '@posauto/shared/barcode';
+import { barcodeProblem } from '@posauto/shared/schemas/products';
 import type { DialectKind } from '../../db/dialect/index';
 import { bumpCounter } from '../../db/list';
 import type { Database } from '../../db/types';
@@ -26,7 +27,8 @@ export function checkBarcode(errors: FieldErrors, field: string, value: string |
   const code = value?.trim() || null;
   if (!code) return { barcode: null, barcode_type: null };
   const type = kind ?? guessBarcodeKind(code);
-  if (!isValidBarcode(code, type)) errors.add(field, type === 'ean13' ? 'validation.barcode_ean13' : 'validation.barcode_code128');
+  const problem = barcodeProblem(code, type); // the product schema's own rule (imports and kept barcodes pass here too)
+  if (problem) errors.add(field, problem);
   return { barcode: code, barcode_type: type };
 }
 

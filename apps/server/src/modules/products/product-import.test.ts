@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@posauto/shared/schemas/products';
 import { bearer } from '../../../test/harness';
-import { BASE, multipart, useProductClient } from './product-fixtures';
+import { BASE, multipart, useProductClient } from '../../../test/product-fixtures';
 
 const HEADER =
   'product_name,sku_code,barcode,category,brand,unit,purchase_cost,sale_cost,discount_cost,stock_alert,is_stock_manage,description,status';

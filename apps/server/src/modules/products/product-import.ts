@@ -3,17 +3,16 @@ import type { Kysely } from 'kysely';
 import { isCurrencyCode, type CurrencyCode } from '@posauto/shared/money/index';
 import { productInputSchema } from '@posauto/shared/schemas/products';
 import type { Deps } from '../../deps';
-import { bumpCounter } from '../../db/list';
+import { transactional } from '../../db/transaction';
 import type { Database } from '../../db/types';
 import type { RequestContext } from '../../http/context';
+import { conflict } from '../../http/errors';
 import { toCsv, toXlsx } from '../../http/export';
 import { CsvError, parseCsv } from '../../lib/csv';
-import { newId } from '../../lib/ids';
-import { auditFor } from '../audit/index';
 import { FieldErrors } from './field-errors';
 import { parseAmount, parseQty } from './money-fields';
-import { checkBarcode, codeKey, reserveProductSkus } from './product-codes';
-import { PRODUCT_COUNTER } from './product-write';
+import { checkBarcode, codeKey } from './product-codes';
+import { insertSingleProducts, type ImportedProduct } from './product-write';
 import * as repo from './products.repo';
 
 /** Machine column names, identical in every language (a file made in Khmer imports in French). */
@@ -35,9 +34,13 @@ export const IMPORT_COLUMNS = [
 type Column = (typeof IMPORT_COLUMNS)[number];
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
+/**
+ * An XLSX file (a zip) may unpack to at most this much, by the sizes its zip directory declares: checked before
+ * anything is unpacked, so a small file cannot expand into gigabytes.
+ */
+export const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
 /** An answer lists at most this many problems; fixing them shows the next ones. */
 const MAX_REPORTED = 1000;
-const INSERT_BATCH = 200;
 
 export interface ImportProblem {
   /** The spreadsheet's row number (the header is row 1). */
@@ -70,9 +73,41 @@ function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
-async function readRows(filename: string, bytes: Buffer): Promise<string[][] | null> {
+/**
+ * The total unpacked size a zip's central directory declares, read without unpacking anything; null when the
+ * directory cannot be read, Infinity for ZIP64 (sizes too large for the classic fields).
+ */
+export function zipUnpackedSize(bytes: Buffer): number | null {
+  // End of central directory: 22 bytes plus a comment of up to 65,535, at the very end of the file.
+  let end = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--)
+    if (bytes.readUInt32LE(i) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  if (end < 0) return null;
+  const entries = bytes.readUInt16LE(end + 10);
+  const dirOffset = bytes.readUInt32LE(end + 16);
+  if (entries === 0xffff || dirOffset === 0xffffffff) return Infinity;
+  let total = 0;
+  let at = dirOffset;
+  for (let n = 0; n < entries; n++) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) return null;
+    const size = bytes.readUInt32LE(at + 24);
+    if (size === 0xffffffff) return Infinity;
+    total += size;
+    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
+/** The file's cells, or the key of why it cannot be read. */
+async function readRows(filename: string, bytes: Buffer): Promise<string[][] | { problem: string }> {
   const isZip = bytes.length > 4 && bytes.readUInt32BE(0) === 0x504b0304;
   if (isZip) {
+    const unpacked = zipUnpackedSize(bytes);
+    if (unpacked === null) return { problem: 'product_import.bad_file' };
+    if (unpacked > MAX_UNPACKED_BYTES) return { problem: 'product_import.unpacked_too_large' };
     try {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -85,17 +120,17 @@ async function readRows(filename: string, bytes: Buffer): Promise<string[][] | n
       });
       return Array.from(rows, (r) => r ?? []);
     } catch {
-      return null;
+      return { problem: 'product_import.bad_file' };
     }
   }
-  if (/\.xlsx?$/i.test(filename)) return null;
+  if (/\.xlsx?$/i.test(filename)) return { problem: 'product_import.bad_file' };
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return null;
+    return { problem: 'product_import.bad_file' };
   }
-  if (text.includes('\u0000')) return null;
+  if (text.includes('\u0000')) return { problem: 'product_import.bad_file' };
   return parseCsv(text);
 }
 
@@ -107,22 +142,16 @@ const decimal = (v: string) => (/^\d+,\d+$/.test(v) ? v.replace(',', '.') : v);
 
 interface Prepared {
   row: number;
-  values: {
-    product_name: string;
-    sku: string | null;
-    barcode: string | null;
-    barcode_type: 'ean13' | 'code128' | null;
-    category_id: string | null;
-    brand_id: string | null;
-    unit_id: string | null;
-    purchase_cost: number;
-    sale_cost: number;
-    discount_cost: number;
-    stock_alert: number | null;
-    is_stock_manage: number;
-    description: string | null;
-    status: number;
-  };
+  values: ImportedProduct;
+}
+
+type Names = Map<string, { id: string; status: number }>;
+/** What the rows are checked against: the shop's currency and its categories, brands and units by lower-case name. */
+interface ShopRefs {
+  currency: CurrencyCode;
+  categories: Names;
+  brands: Names;
+  units: Names;
 }
 
 async function namesOf(db: Kysely<Database>, table: 'categories' | 'brands' | 'units', businessId: string) {
@@ -130,51 +159,10 @@ async function namesOf(db: Kysely<Database>, table: 'categories' | 'brands' | 'u
   return new Map(rows.map((r) => [r.name.trim().toLowerCase(), r]));
 }
 
-/**
- * Imports single products from an XLSX or CSV file: every row is checked first (required values, numbers, names of
- * categories, brands and units, SKUs and barcodes unique in the file and in the shop); any problem and nothing is
- * imported, otherwise every row is written in one transaction.
- */
-export async function importProducts(deps: Deps, ctx: RequestContext, filename: string, bytes: Buffer): Promise<ImportResult> {
-  const fail = (column: string, key: string, row = 1, vars?: ImportProblem['vars']): ImportResult => ({
-    ok: false,
-    rows: [{ row, column, key, ...(vars ? { vars } : {}) }],
-  });
-  let table: string[][] | null;
-  try {
-    table = await readRows(filename, bytes);
-  } catch (e) {
-    if (e instanceof CsvError) return fail('file', 'product_import.csv_quote', e.line);
-    throw e;
-  }
-  if (table === null) return fail('file', 'product_import.bad_file', 0);
-  const header = (table[0] ?? []).map((h) => h.trim().toLowerCase());
-  if (header.every((h) => h === '')) return fail('file', 'product_import.empty', 0);
+/** Checks every row against the schema and the shop's names (pure): the rows to write, and every problem found. */
+function validateRows(header: string[], body: { row: number; cells: string[] }[], refs: ShopRefs) {
+  const { currency } = refs;
   const problems: ImportProblem[] = [];
-  header.forEach((h, i) => {
-    if (h && !(IMPORT_COLUMNS as readonly string[]).includes(h)) problems.push({ row: 1, column: h, key: 'product_import.unknown_column' });
-    else if (h && header.indexOf(h) !== i) problems.push({ row: 1, column: h, key: 'product_import.duplicate_column' });
-  });
-  if (!header.includes('product_name')) problems.push({ row: 1, column: 'product_name', key: 'product_import.missing_column' });
-  if (problems.length) return { ok: false, rows: problems };
-
-  const body = table
-    .slice(1)
-    .map((cells, i) => ({ row: i + 2, cells }))
-    .filter((r) => r.cells.some((c) => c.trim() !== ''));
-  if (body.length === 0) return fail('file', 'product_import.empty', 0);
-  if (body.length > MAX_IMPORT_ROWS) return fail('file', 'product_import.too_many_rows', 0, { max: MAX_IMPORT_ROWS });
-
-  const { db } = deps;
-  const biz = ctx.businessId;
-  const settings = await db.selectFrom('general_settings').select('currency').where('business_id', '=', biz).executeTakeFirst();
-  const currency: CurrencyCode = settings && isCurrencyCode(settings.currency) ? settings.currency : 'USD';
-  const [categories, brands, units] = await Promise.all([
-    namesOf(db, 'categories', biz),
-    namesOf(db, 'brands', biz),
-    namesOf(db, 'units', biz),
-  ]);
-
   const prepared: Prepared[] = [];
   const firstRowOf = new Map<string, number>();
   for (const { row, cells } of body) {
@@ -195,7 +183,7 @@ export async function importProducts(deps: Deps, ctx: RequestContext, filename: 
       description: get('description') || null,
     });
     if (!parsed.success) for (const issue of parsed.error.issues) errors.add(String(issue.path[0] ?? 'product_name'), issue.message);
-    const ref = (column: 'category' | 'brand' | 'unit', names: Map<string, { id: string; status: number }>) => {
+    const ref = (column: 'category' | 'brand' | 'unit', names: Names) => {
       const name = get(column);
       if (!name) return null;
       const found = names.get(name.toLowerCase());
@@ -211,13 +199,13 @@ export async function importProducts(deps: Deps, ctx: RequestContext, filename: 
       errors.add(column, 'product_import.flag_invalid');
       return 1;
     };
-    const values = {
+    const values: ImportedProduct = {
       product_name: get('product_name'),
       sku: get('sku_code') || null,
       ...checkBarcode(errors, 'barcode', get('barcode'), null),
-      category_id: ref('category', categories),
-      brand_id: ref('brand', brands),
-      unit_id: ref('unit', units),
+      category_id: ref('category', refs.categories),
+      brand_id: ref('brand', refs.brands),
+      unit_id: ref('unit', refs.units),
       purchase_cost: errors.has('purchase_cost') ? 0 : parseAmount(errors, 'purchase_cost', decimal(get('purchase_cost')), currency),
       sale_cost: errors.has('sale_cost') ? 0 : parseAmount(errors, 'sale_cost', decimal(get('sale_cost')), currency),
       discount_cost: errors.has('discount_cost') ? 0 : parseAmount(errors, 'discount_cost', decimal(get('discount_cost')), currency),
@@ -242,8 +230,12 @@ export async function importProducts(deps: Deps, ctx: RequestContext, filename: 
     for (const [column, key] of errors.entries()) problems.push({ row, column, key });
     prepared.push({ row, values });
   }
+  return { prepared, problems };
+}
 
-  // Codes the shop already uses (one query per kind and batch, by primary key).
+/** Rows whose SKU or barcode the shop already uses (one query per kind and batch, by primary key). */
+async function takenCodes(db: Kysely<Database>, businessId: string, prepared: readonly Prepared[]): Promise<ImportProblem[]> {
+  const problems: ImportProblem[] = [];
   for (const kind of ['sku', 'barcode'] as const) {
     const wanted = prepared.flatMap((p) => {
       const v = kind === 'sku' ? p.values.sku : p.values.barcode;
@@ -251,16 +243,13 @@ export async function importProducts(deps: Deps, ctx: RequestContext, filename: 
     });
     for (let i = 0; i < wanted.length; i += 500) {
       const batch = wanted.slice(i, i + 500);
-      const held = new Set(
-        (
-          await repo.codeOwners(
-            db,
-            biz,
-            kind,
-            batch.map((w) => w.code),
-          )
-        ).map((o) => o.code),
+      const owners = await repo.codeOwners(
+        db,
+        businessId,
+        kind,
+        batch.map((w) => w.code),
       );
+      const held = new Set(owners.map((o) => o.code));
       for (const w of batch)
         if (held.has(w.code))
           problems.push({
@@ -270,65 +259,72 @@ export async function importProducts(deps: Deps, ctx: RequestContext, filename: 
           });
     }
   }
+  return problems;
+}
+
+/**
+ * Imports single products from an XLSX or CSV file: read, every row checked (required values, numbers, names of
+ * categories, brands and units, SKUs and barcodes unique in the file and in the shop); any problem and nothing is
+ * imported, otherwise every row is written in one transaction by the product writer. A code another save takes
+ * between the check and the write is refused by product_codes' key: 409, and nothing of the file is kept.
+ */
+export async function importProducts(deps: Deps, ctx: RequestContext, filename: string, bytes: Buffer): Promise<ImportResult> {
+  const fail = (column: string, key: string, row = 1, vars?: ImportProblem['vars']): ImportResult => ({
+    ok: false,
+    rows: [{ row, column, key, ...(vars ? { vars } : {}) }],
+  });
+  let table: Awaited<ReturnType<typeof readRows>>;
+  try {
+    table = await readRows(filename, bytes);
+  } catch (e) {
+    if (e instanceof CsvError) return fail('file', 'product_import.csv_quote', e.line);
+    throw e;
+  }
+  if ('problem' in table) return fail('file', table.problem, 0, { max: MAX_UNPACKED_BYTES / 1024 / 1024 });
+  const header = (table[0] ?? []).map((h) => h.trim().toLowerCase());
+  if (header.every((h) => h === '')) return fail('file', 'product_import.empty', 0);
+  const headerProblems: ImportProblem[] = [];
+  header.forEach((h, i) => {
+    if (h && !(IMPORT_COLUMNS as readonly string[]).includes(h))
+      headerProblems.push({ row: 1, column: h, key: 'product_import.unknown_column' });
+    else if (h && header.indexOf(h) !== i) headerProblems.push({ row: 1, column: h, key: 'product_import.duplicate_column' });
+  });
+  if (!header.includes('product_name')) headerProblems.push({ row: 1, column: 'product_name', key: 'product_import.missing_column' });
+  if (headerProblems.length) return { ok: false, rows: headerProblems };
+
+  const body = table
+    .slice(1)
+    .map((cells, i) => ({ row: i + 2, cells }))
+    .filter((r) => r.cells.some((c) => c.trim() !== ''));
+  if (body.length === 0) return fail('file', 'product_import.empty', 0);
+  if (body.length > MAX_IMPORT_ROWS) return fail('file', 'product_import.too_many_rows', 0, { max: MAX_IMPORT_ROWS });
+
+  const { db } = deps;
+  const biz = ctx.businessId;
+  const settings = await db.selectFrom('general_settings').select('currency').where('business_id', '=', biz).executeTakeFirst();
+  const [categories, brands, units] = await Promise.all([
+    namesOf(db, 'categories', biz),
+    namesOf(db, 'brands', biz),
+    namesOf(db, 'units', biz),
+  ]);
+  const currency: CurrencyCode = settings && isCurrencyCode(settings.currency) ? settings.currency : 'USD';
+  const { prepared, problems } = validateRows(header, body, { currency, categories, brands, units });
+  problems.push(...(await takenCodes(db, biz, prepared)));
   if (problems.length) {
     const order = (c: string) => (IMPORT_COLUMNS as readonly string[]).indexOf(c) + 1 || 99;
     return { ok: false, rows: problems.sort((a, b) => a.row - b.row || order(a.column) - order(b.column)).slice(0, MAX_REPORTED) };
   }
 
-  const imported = await db.transaction().execute(async (trx) => {
-    const at = deps.clock.now().toISOString();
-    const claimed = new Set(prepared.flatMap((p) => (p.values.sku ? [codeKey('sku', p.values.sku)] : [])));
-    const generated = await reserveProductSkus(trx, deps.kind, biz, prepared.filter((p) => !p.values.sku).length, claimed);
-    const rows = [];
-    const codes = [];
-    for (const p of prepared) {
-      const id = newId();
-      const v = p.values;
-      const sku = v.sku ?? generated.shift()!;
-      rows.push({
-        business_id: biz,
-        id,
-        type: 'single' as const,
-        product_name: v.product_name,
-        sku_code: sku,
-        barcode: v.barcode,
-        barcode_type: v.barcode_type,
-        image: null,
-        description: v.description,
-        category_id: v.category_id,
-        brand_id: v.brand_id,
-        unit_id: v.unit_id,
-        purchase_unit_id: v.unit_id,
-        sale_unit_id: v.unit_id,
-        currency,
-        purchase_cost: v.purchase_cost,
-        sale_cost: v.sale_cost,
-        discount_cost: v.discount_cost,
-        stock_alert: v.stock_alert,
-        is_stock_manage: v.is_stock_manage,
-        has_expiry: 0,
-        is_variation_cost: 0,
-        all_branches: 1,
-        status: v.status,
-        created_at: at,
-        updated_at: at,
-      });
-      codes.push({ business_id: biz, kind: 'sku' as const, code: codeKey('sku', sku), product_id: id, variant_id: '' });
-      if (v.barcode) codes.push({ business_id: biz, kind: 'barcode' as const, code: v.barcode, product_id: id, variant_id: '' });
-    }
-    for (let i = 0; i < rows.length; i += INSERT_BATCH)
-      await trx
-        .insertInto('products')
-        .values(rows.slice(i, i + INSERT_BATCH))
-        .execute();
-    for (let i = 0; i < codes.length; i += INSERT_BATCH)
-      await trx
-        .insertInto('product_codes')
-        .values(codes.slice(i, i + INSERT_BATCH))
-        .execute();
-    await bumpCounter(trx, deps.kind, biz, PRODUCT_COUNTER, rows.length);
-    await auditFor(deps.clock, 'product')(trx, ctx, 'import', null, { imported: rows.length, file: filename.slice(0, 200) });
-    return rows.length;
-  });
+  const write = transactional(db, deps.kind, () => conflict('product_import.codes_taken'));
+  const imported = await write((trx) =>
+    insertSingleProducts(
+      trx,
+      deps,
+      ctx,
+      currency,
+      prepared.map((p) => p.values),
+      { file: filename.slice(0, 200) },
+    ),
+  );
   return { ok: true, imported };
 }

@@ -2,7 +2,8 @@ import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'k
 import type { Product, ProductListQuery } from '@posauto/shared/schemas/products';
 import type { DialectKind } from '../../db/dialect/index';
 import { nameSearchValue, productSearchIds, productSearchWhere, SEARCH_COLLECTS_HITS_FIRST } from '../../db/dialect/product-search';
-import { readCounter, type ListResult } from '../../db/list';
+import { LIST_ALL_LIMIT } from '@posauto/shared/schemas/common';
+import { listMeta, readCounter, type ListResult } from '../../db/list';
 import type { Database } from '../../db/types';
 import { productsByIds } from './product-view';
 import { PRODUCT_COUNTER } from './product-write';
@@ -127,17 +128,17 @@ export async function listProducts(
   const columns = SORTS[query.sort ?? 'product_name'] ?? SORTS.product_name!;
   const direction = query.order === 'desc' ? 'desc' : 'asc';
   const current = size ? query.page : 1;
-  values.set(M.limit, size ?? 0);
+  values.set(M.limit, size ?? LIST_ALL_LIMIT); // "All" answers the first LIST_ALL_LIMIT rows
   values.set(M.offset, size ? (current - 1) * size : 0);
   // Ids first (index-only where an index fits), then the page's rows by primary key: joins and counts for 10 rows, not 100,000.
   const ids = await runCached<{ id: string }>(
     db,
-    `products|page|${shapeKey}|${query.sort ?? ''}|${direction}|${size !== null}`,
+    `products|page|${shapeKey}|${query.sort ?? ''}|${direction}`,
     () => {
       if (shape.search === 'none' || !SEARCH_COLLECTS_HITS_FIRST[kind]) {
         let q = filtered(db, kind, shape).select('p.id');
         for (const c of columns) q = q.orderBy(sql.ref(c), direction);
-        return size === null ? q : q.limit(M.limit).offset(M.offset);
+        return q.limit(M.limit).offset(M.offset);
       }
       // The search's hits through the search indexes first, then sorted (see SEARCH_COLLECTS_HITS_FIRST).
       const keys = [...new Set(['p.id', ...columns])];
@@ -149,7 +150,7 @@ export async function listProducts(
         .selectFrom('hits')
         .select('hits.id');
       for (const c of columns) q = q.orderBy(sql.ref(`hits.${c.slice(2)}`), direction);
-      return size === null ? q : q.limit(M.limit).offset(M.offset);
+      return q.limit(M.limit).offset(M.offset);
     },
     values,
   );
@@ -159,7 +160,7 @@ export async function listProducts(
     businessId,
     ids.map((r) => r.id),
   );
-  return { rows, meta: { page: current, per_page: query.per_page, total, last_page: size ? Math.max(1, Math.ceil(total / size)) : 1 } };
+  return { rows, meta: listMeta(query, current, total, size ? Math.max(1, Math.ceil(total / size)) : 1) };
 }
 
 /** The first `limit` products (by name) matching a search: the global search's product records. */

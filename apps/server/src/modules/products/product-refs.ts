@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { isOwnImageKey } from '../media/index';
+import { claimUpload } from '../media/index';
 import type { FieldErrors } from './field-errors';
 
 /** Deeper than any real packaging chain; stops a corrupted chain from looping. */
@@ -97,23 +97,26 @@ export async function checkBranches(
 ): Promise<string[] | null> {
   if (ids === null || ids === undefined) return null;
   const unique = [...new Set(ids)];
-  if (unique.length === 0) {
-    errors.add('branch_ids', 'validation.branch_required');
-    return [];
-  }
+  if (unique.length === 0) return []; // refused by the product schema (productRules in @posauto/shared)
   const found = await trx.selectFrom('branches').select('id').where('business_id', '=', businessId).where('id', 'in', unique).execute();
   if (found.length !== unique.length) errors.add('branch_ids', 'validation.invalid');
   return unique;
 }
 
-/** An image key answered by this shop's upload (never another shop's file). */
-export function checkImage(
+/**
+ * The product's image: its current one, none, or an upload of this shop made for a product image and not used by
+ * any other record, which this product takes (claimed in the caller's transaction, so a failed save gives it back).
+ * Never another shop's file, the shop's logo or another product's image.
+ */
+export async function checkImage(
+  trx: Kysely<Database>,
   businessId: string,
   key: string | null | undefined,
   previous: string | null,
   errors: FieldErrors,
-): string | null {
+  at: string,
+): Promise<string | null> {
   const k = key?.trim() || null;
-  if (k && k !== previous && !isOwnImageKey(businessId, k)) errors.add('image', 'validation.invalid');
+  if (k && k !== previous && !(await claimUpload(trx, businessId, k, 'product', at))) errors.add('image', 'validation.invalid');
   return k;
 }

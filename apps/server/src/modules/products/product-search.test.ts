@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GlobalSearchResult } from '@posauto/shared/schemas/shell';
 import type { Product } from '@posauto/shared/schemas/products';
-import { BASE, useProductClient } from './product-fixtures';
+import { BASE, useProductClient } from '../../../test/product-fixtures';
 
 describe('product search', () => {
   const c = useProductClient();

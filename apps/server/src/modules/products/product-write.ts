@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isCurrencyCode, type CurrencyCode } from '@posauto/shared/money/index';
-import type { ProductInput } from '@posauto/shared/schemas/products';
+import { productRuleProblems, type ProductInput } from '@posauto/shared/schemas/products';
 import type { DialectKind } from '../../db/dialect/index';
 import { bumpCounter } from '../../db/list';
 import type { Database } from '../../db/types';
@@ -12,7 +12,7 @@ import { auditFor } from '../audit/index';
 import { planCombo, writeCombo, type ComboPlan } from './combos';
 import { FieldErrors } from './field-errors';
 import { parseAmount, parseQty } from './money-fields';
-import { checkBarcode, checkCodesFree, codeKey, nextProductSku, writeCodes, type CodeClaim } from './product-codes';
+import { checkBarcode, checkCodesFree, codeKey, nextProductSku, reserveProductSkus, writeCodes, type CodeClaim } from './product-codes';
 import { checkBranches, checkImage, checkRefs } from './product-refs';
 import * as repo from './products.repo';
 import { planVariants, writeVariants, type VariantPlan } from './variants';
@@ -87,6 +87,7 @@ export async function saveProduct(
   if (id && !existing) throw notFound();
   const errors = new FieldErrors();
   if (existing && existing.type !== input.type) errors.add('type', 'errors.product_type_fixed');
+  for (const p of productRuleProblems(input)) errors.add(p.path.join('.'), p.key);
 
   const currency = (existing?.currency as CurrencyCode | undefined) ?? (await shopCurrency(trx, biz));
   const purchase_cost = parseAmount(errors, 'purchase_cost', input.purchase_cost, currency);
@@ -110,7 +111,7 @@ export async function saveProduct(
     errors,
   );
   const branchIds = await checkBranches(trx, biz, input.branch_ids, errors);
-  const image = checkImage(biz, input.image, existing?.image ?? null, errors);
+  const image = await checkImage(trx, biz, input.image, existing?.image ?? null, errors, deps.clock.now().toISOString());
   const code = checkBarcode(errors, 'barcode', input.barcode, input.barcode_type);
 
   let variants: VariantPlan[] = [];
@@ -203,8 +204,104 @@ export async function removeProduct(trx: Kysely<Database>, deps: WriteDeps, ctx:
   const existing = await repo.findProductRow(trx, ctx.businessId, id);
   if (!existing) throw notFound();
   if (await repo.usedInCombo(trx, ctx.businessId, id)) throw conflict('errors.product_in_combo');
+  // The stock ledger keeps its history: a product that has ever moved stock is deactivated, not deleted.
+  const moved = await trx
+    .selectFrom('stock_levels')
+    .select('product_id')
+    .where('business_id', '=', ctx.businessId)
+    .where('product_id', '=', id)
+    .executeTakeFirst();
+  if (moved) throw conflict('stock.errors.product_has_history');
   await trx.deleteFrom('products').where('business_id', '=', ctx.businessId).where('id', '=', id).execute();
   await bumpCounter(trx, deps.kind, ctx.businessId, PRODUCT_COUNTER, -1);
   await audit(deps.clock)(trx, ctx, 'delete', id, { product_name: existing.product_name, sku_code: existing.sku_code });
   return existing.image;
+}
+
+/** A single product as an import row gives it: checked already, money in minor units of `currency`. */
+export interface ImportedProduct {
+  product_name: string;
+  /** null: the next SKU of the shop's series. */
+  sku: string | null;
+  barcode: string | null;
+  barcode_type: 'ean13' | 'code128' | null;
+  category_id: string | null;
+  brand_id: string | null;
+  unit_id: string | null;
+  purchase_cost: number;
+  sale_cost: number;
+  discount_cost: number;
+  stock_alert: number | null;
+  is_stock_manage: number;
+  description: string | null;
+  status: number;
+}
+
+const INSERT_BATCH = 200;
+
+/**
+ * Writes checked single products in bulk inside the caller's transaction (an import): rows, their codes (whose
+ * key refuses a code taken meanwhile), the counter and one audit line. Answers how many were written.
+ */
+export async function insertSingleProducts(
+  trx: Kysely<Database>,
+  deps: WriteDeps,
+  ctx: Ctx,
+  currency: CurrencyCode,
+  products: readonly ImportedProduct[],
+  audit: Record<string, unknown>,
+): Promise<number> {
+  const biz = ctx.businessId;
+  const at = deps.clock.now().toISOString();
+  const claimed = new Set(products.flatMap((p) => (p.sku ? [codeKey('sku', p.sku)] : [])));
+  const generated = await reserveProductSkus(trx, deps.kind, biz, products.filter((p) => !p.sku).length, claimed);
+  const rows = [];
+  const codes = [];
+  for (const v of products) {
+    const id = newId();
+    const sku = v.sku ?? generated.shift()!;
+    rows.push({
+      business_id: biz,
+      id,
+      type: 'single' as const,
+      product_name: v.product_name,
+      sku_code: sku,
+      barcode: v.barcode,
+      barcode_type: v.barcode_type,
+      image: null,
+      description: v.description,
+      category_id: v.category_id,
+      brand_id: v.brand_id,
+      unit_id: v.unit_id,
+      purchase_unit_id: v.unit_id,
+      sale_unit_id: v.unit_id,
+      currency,
+      purchase_cost: v.purchase_cost,
+      sale_cost: v.sale_cost,
+      discount_cost: v.discount_cost,
+      stock_alert: v.stock_alert,
+      is_stock_manage: v.is_stock_manage,
+      has_expiry: 0,
+      is_variation_cost: 0,
+      all_branches: 1,
+      status: v.status,
+      created_at: at,
+      updated_at: at,
+    });
+    codes.push({ business_id: biz, kind: 'sku' as const, code: codeKey('sku', sku), product_id: id, variant_id: '' });
+    if (v.barcode) codes.push({ business_id: biz, kind: 'barcode' as const, code: v.barcode, product_id: id, variant_id: '' });
+  }
+  for (let i = 0; i < rows.length; i += INSERT_BATCH)
+    await trx
+      .insertInto('products')
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute();
+  for (let i = 0; i < codes.length; i += INSERT_BATCH)
+    await trx
+      .insertInto('product_codes')
+      .values(codes.slice(i, i + INSERT_BATCH))
+      .execute();
+  await bumpCounter(trx, deps.kind, biz, PRODUCT_COUNTER, rows.length);
+  await auditFor(deps.clock, 'product')(trx, ctx, 'import', null, { imported: rows.length, ...audit });
+  return rows.length;
 }

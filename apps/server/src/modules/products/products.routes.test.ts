@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidEan13 } from '@posauto/shared/barcode';
 import type { Product, ProductDetail } from '@posauto/shared/schemas/products';
 import { bearer } from '../../../test/harness';
-import { BASE, MISSING_ID, multipart, useProductClient, type Method } from './product-fixtures';
+import { BASE, MISSING_ID, multipart, useProductClient, type Method } from '../../../test/product-fixtures';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'posauto-products-'));
 

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
-import { RTL_LANGUAGES } from '@posauto/shared/i18n/index';
-import { errorSchema, idParamsSchema, okSchema, statusBodySchema } from '@posauto/shared/schemas/common';
+import { errorSchema } from '@posauto/shared/schemas/common';
 import {
   importErrorSchema,
   importResultSchema,
   productDetailSchema,
-  productInputSchema,
+  productInputObject,
   productListQuerySchema,
-  productListResponseSchema,
   productSchema,
   variantSchema,
   type Product,
@@ -17,17 +15,18 @@ import {
 import type { Deps } from '../../deps';
 import { ctxOf } from '../../http/access';
 import type { AppInstance } from '../../http/app-instance';
-import { rowMustExist } from '../../http/crud';
+import { registerCrudRoutes } from '../../http/crud';
 import { AppError, unprocessable } from '../../http/errors';
-import { toCsv, toXlsx, type ExportColumn } from '../../http/export';
-import { pickLanguage, translate, type Language } from '../../lib/i18n';
+import type { ExportColumn } from '../../http/export';
+import { spreadsheetAnswer } from '../../http/openapi';
+import { pickLanguage, translate } from '../../lib/i18n';
 import { importProducts, importTemplate, MAX_IMPORT_BYTES } from './product-import';
 import { productsService } from './products.service';
 
 const BASE = '/api/v1/products';
 const TAG = 'products';
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
-const itemEnvelope = z.object({ message: z.string(), data: productDetailSchema });
+/** What an import may refuse; the 400, 401, 403 and 404 every route can give are added by http/openapi.ts. */
+const errors = { 409: errorSchema, 422: errorSchema };
 const formatQuery = z.object({ format: z.enum(['xlsx', 'csv'], 'validation.invalid_format').default('xlsx') });
 const langOf = (headers: { 'accept-language'?: string | undefined }) => pickLanguage(headers['accept-language']);
 
@@ -67,39 +66,25 @@ function exportColumns(t: (key: string) => string): ExportColumn<Product>[] {
 
 export function productRoutes(app: AppInstance, deps: Deps): void {
   const service = productsService(deps);
-  const mustExist = rowMustExist((ctx, id) => service.get(ctx, id));
 
-  app.get(BASE, {
-    config: { access: { permission: 'product-list' } },
-    schema: { tags: [TAG], querystring: productListQuerySchema, response: { 200: productListResponseSchema, ...errors } },
-    handler: async (req) => {
-      const { rows, meta } = await service.list(ctxOf(req), req.query);
-      return { data: rows, meta };
-    },
-  });
-
-  app.get(`${BASE}/export`, {
-    config: { access: { permission: 'product-list' } },
-    schema: { tags: [TAG], querystring: productListQuerySchema.extend(formatQuery.shape), produces: ['text/csv', XLSX_TYPE] },
-    handler: async (req, reply) => {
-      const { format, ...query } = req.query;
-      const lang: Language = langOf(req.headers);
-      const t = (key: string) => translate(lang, key);
-      const { rows } = await service.list(ctxOf(req), { ...query, per_page: 'all', page: 1 });
-      const name = t('product_import.export_file');
-      const columns = exportColumns(t);
-      const file = format === 'csv' ? toCsv(columns, rows) : await toXlsx(name, columns, rows, RTL_LANGUAGES.includes(lang));
-      return sendSheet(reply, format, 'products', name, file);
-    },
+  // List, export, detail, create, update, status and delete: the generic list routes, with a product's detail.
+  registerCrudRoutes(app, {
+    path: BASE,
+    tag: TAG,
+    permissions: { read: 'product-list', create: 'product-create', update: 'product-edit', delete: 'product-delete' },
+    schemas: { item: productSchema, detail: productDetailSchema, input: productInputObject, query: productListQuerySchema },
+    service,
+    exportSheet: { fileKey: 'product_import.export_file', fileName: 'products', columns: exportColumns },
   });
 
   app.get(`${BASE}/import/template`, {
     config: { access: { permission: 'product-create' } },
     schema: {
       tags: [TAG],
+      operationId: 'getProductImportTemplate',
       summary: 'The import template: machine column names, identical in every language',
       querystring: formatQuery,
-      produces: ['text/csv', XLSX_TYPE],
+      response: { 200: spreadsheetAnswer('An empty import sheet: its header row names the columns') },
     },
     handler: async (req, reply) => {
       const format = req.query.format;
@@ -111,9 +96,10 @@ export function productRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { permission: 'product-list' } },
     schema: {
       tags: [TAG],
+      operationId: 'lookupProduct',
       summary: 'The product (and variant) with this exact SKU or barcode',
       querystring: z.object({ code: z.string('validation.required').trim().min(1, 'validation.required').max(64, 'validation.too_long') }),
-      response: { 200: z.object({ product: productSchema, variant: variantSchema.nullable() }), ...errors },
+      response: { 200: z.object({ product: productSchema, variant: variantSchema.nullable() }), 404: errorSchema },
     },
     handler: (req) => service.lookup(ctxOf(req), req.query.code),
   });
@@ -122,54 +108,11 @@ export function productRoutes(app: AppInstance, deps: Deps): void {
     config: { access: { anyOf: ['product-create', 'product-edit'] } },
     schema: {
       tags: [TAG],
+      operationId: 'newProductBarcode',
       summary: 'A fresh in-store EAN-13 no product of the shop uses',
-      response: { 200: z.object({ barcode: z.string() }), ...errors },
+      response: { 200: z.object({ barcode: z.string() }) },
     },
     handler: async (req) => ({ barcode: await service.newBarcode(ctxOf(req)) }),
-  });
-
-  app.get(`${BASE}/:id`, {
-    config: { access: { permission: 'product-list' } },
-    schema: { tags: [TAG], params: idParamsSchema, response: { 200: productDetailSchema, ...errors } },
-    handler: (req) => service.get(ctxOf(req), req.params.id),
-  });
-
-  app.post(BASE, {
-    config: { access: { permission: 'product-create' } },
-    schema: { tags: [TAG], body: productInputSchema, response: { 201: itemEnvelope, ...errors } },
-    handler: async (req, reply) => {
-      const data = await service.create(ctxOf(req), req.body);
-      return reply.status(201).send({ message: translate(langOf(req.headers), 'messages.created'), data });
-    },
-  });
-
-  app.put(`${BASE}/:id`, {
-    config: { access: { permission: 'product-edit' } },
-    preValidation: mustExist,
-    schema: { tags: [TAG], params: idParamsSchema, body: productInputSchema, response: { 200: itemEnvelope, ...errors } },
-    handler: async (req) => ({
-      message: translate(langOf(req.headers), 'messages.updated'),
-      data: await service.update(ctxOf(req), req.params.id, req.body),
-    }),
-  });
-
-  app.patch(`${BASE}/:id/status`, {
-    config: { access: { permission: 'product-edit' } },
-    preValidation: mustExist,
-    schema: { tags: [TAG], params: idParamsSchema, body: statusBodySchema, response: { 200: itemEnvelope, ...errors } },
-    handler: async (req) => ({
-      message: translate(langOf(req.headers), 'messages.status_updated'),
-      data: await service.setStatus(ctxOf(req), req.params.id, req.body.status),
-    }),
-  });
-
-  app.delete(`${BASE}/:id`, {
-    config: { access: { permission: 'product-delete' } },
-    schema: { tags: [TAG], params: idParamsSchema, response: { 200: okSchema, ...errors } },
-    handler: async (req) => {
-      await service.remove(ctxOf(req), req.params.id);
-      return { message: translate(langOf(req.headers), 'messages.deleted') };
-    },
   });
 
   // The import reads one uploaded file; multipart parsing is registered for it alone.
@@ -179,9 +122,10 @@ export function productRoutes(app: AppInstance, deps: Deps): void {
       config: { access: { permission: 'product-create' } },
       schema: {
         tags: [TAG],
+        operationId: 'importProducts',
         summary:
           'Import single products from XLSX or CSV (multipart field "file"): every row is checked first, then all are imported or none',
-        consumes: ['multipart/form-data'],
+        upload: { field: 'file', description: 'The filled-in import template: XLSX or CSV' },
         response: { ...errors, 200: importResultSchema, 413: errorSchema, 422: z.union([importErrorSchema, errorSchema]) },
       },
       handler: async (req, reply) => {

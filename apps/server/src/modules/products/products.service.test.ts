@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProductDetail, ProductInput } from '@posauto/shared/schemas/products';
 import { contextFor } from '../../../test/factories';
 import { OWNER } from '../../../test/harness';
-import { BASE, useProductClient } from './product-fixtures';
+import { BASE, useProductClient } from '../../../test/product-fixtures';
 import { createProduct } from './products.service';
 
 describe('product rules', () => {

@@ -14,7 +14,7 @@ import type { Database } from '../../db/types';
 import type { ListResult } from '../../db/list';
 import type { RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
-import { deleteImage } from '../media/index';
+import { releaseImage } from '../media/index';
 import { codeKey, freshBarcode } from './product-codes';
 import { listProducts } from './product-list';
 import { productDetail, productsByIds, toVariant, variantsWithValues, variationOrder } from './product-view';
@@ -63,7 +63,7 @@ export function productsService(deps: Deps): ProductsService {
     },
     async update(ctx, id, input) {
       const saved = await write((trx) => saveProduct(trx, deps, ctx, id, input));
-      await deleteImage(deps, saved.oldImage);
+      await releaseImage(deps, ctx.businessId, saved.oldImage);
       return detail(ctx, id);
     },
     async setStatus(ctx, id, status) {
@@ -72,7 +72,7 @@ export function productsService(deps: Deps): ProductsService {
     },
     async remove(ctx, id) {
       const image = await write((trx) => removeProduct(trx, deps, ctx, id));
-      await deleteImage(deps, image);
+      await releaseImage(deps, ctx.businessId, image);
     },
     newBarcode: (ctx) => freshBarcode(db, ctx.businessId),
     async lookup(ctx, code) {

@@ -43,10 +43,7 @@ export async function planVariants(
   errors: FieldErrors,
 ): Promise<VariantPlan[]> {
   const chosen = input.variations ?? [];
-  if (chosen.length === 0) {
-    errors.add('variations', 'validation.variations_required');
-    return [];
-  }
+  if (chosen.length === 0) return []; // refused by the product schema (productRules in @posauto/shared)
   const existing = productId
     ? await variantsWithValues(trx, businessId, productId)
     : { variants: [], byVariant: new Map<string, Map<string, string>>() };

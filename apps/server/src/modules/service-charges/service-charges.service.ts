@@ -79,13 +79,6 @@ export function serviceChargesService(deps: Deps): Required<CrudService<ServiceC
     entity: 'service_charge',
     counter: SERVICE_CHARGE_COUNTER,
     nameTaken: 'errors.service_charge_name_taken',
-    list: {
-      searchColumns: ['t.name'],
-      sorts: { name: 't.name', created_at: 't.created_at', status: 't.status' },
-      defaultSort: 't.name',
-      statusColumn: 't.status',
-      idColumn: 't.id',
-    },
     select: selectCharges,
     toApi,
     columns: (c: StoredCharge) => ({ type: c.type, value: c.value, currency: c.currency, applies_to: c.applies_to }),

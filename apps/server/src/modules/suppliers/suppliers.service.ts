@@ -18,13 +18,7 @@ export function suppliersService(deps: Deps) {
     entity: 'supplier',
     counter: SUPPLIER_COUNTER,
     nameTaken: 'errors.supplier_name_taken',
-    list: {
-      searchColumns: ['t.name', 't.company', 't.phone', 't.email'],
-      sorts: { name: 't.name', created_at: 't.created_at', status: 't.status' },
-      defaultSort: 't.name',
-      statusColumn: 't.status',
-      idColumn: 't.id',
-    },
+    list: { searchColumns: ['t.name', 't.company', 't.phone', 't.email'] },
     select: selectSuppliers,
     toApi: (r): Supplier => ({ ...r, status: Boolean(r.status) }),
     columns: (i: SupplierInput) => ({

@@ -5,10 +5,9 @@ import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { crudTableService } from '../../http/crud-table';
 import { conflict, unprocessable } from '../../http/errors';
+import { parentLinkProblem } from '../../lib/parent-link';
 
 export const UNIT_COUNTER = 'units';
-/** Deeper than any real packaging chain (can -> pack -> box -> pallet); stops a corrupted chain from looping. */
-const MAX_DEPTH = 32;
 
 const selectUnits = (db: Kysely<Database>, businessId: string) =>
   db
@@ -30,6 +29,8 @@ const selectUnits = (db: Kysely<Database>, businessId: string) =>
 /** 24_000_000 -> "24", 333_333 -> "0.333333": the exact stored factor, without trailing zeros. */
 export const formatFactor = (factor: number) => formatDecimal(factor, FACTOR_DIGITS).replace(/\.?0+$/, '');
 
+const BASE_ERRORS = { self: 'errors.unit_base_self', missing: 'errors.unit_base_missing', cycle: 'errors.unit_base_cycle' } as const;
+
 async function baseOf(db: Kysely<Database>, businessId: string, id: string): Promise<string | null | undefined> {
   const row = await db
     .selectFrom('units')
@@ -48,14 +49,8 @@ async function checkBase(db: Kysely<Database>, businessId: string, id: string | 
       throw unprocessable('errors.unit_base_value', 'operation_value');
     return;
   }
-  if (baseId === id) throw unprocessable('errors.unit_base_self', 'base_unit_id');
-  let cursor: string | null | undefined = baseId;
-  for (let depth = 0; cursor; depth++) {
-    const next = await baseOf(db, businessId, cursor);
-    if (next === undefined) throw unprocessable('errors.unit_base_missing', 'base_unit_id');
-    if ((id && next === id) || depth > MAX_DEPTH) throw unprocessable('errors.unit_base_cycle', 'base_unit_id');
-    cursor = next;
-  }
+  const problem = await parentLinkProblem(id, baseId, (unitId) => baseOf(db, businessId, unitId));
+  if (problem) throw unprocessable(BASE_ERRORS[problem], 'base_unit_id');
 }
 
 export function unitsService(deps: Deps) {
@@ -64,13 +59,7 @@ export function unitsService(deps: Deps) {
     entity: 'unit',
     counter: UNIT_COUNTER,
     nameTaken: 'errors.unit_name_taken',
-    list: {
-      searchColumns: ['t.name', 't.short_name'],
-      sorts: { name: 't.name', created_at: 't.created_at', status: 't.status' },
-      defaultSort: 't.name',
-      statusColumn: 't.status',
-      idColumn: 't.id',
-    },
+    list: { searchColumns: ['t.name', 't.short_name'] },
     select: selectUnits,
     toApi: (r): Unit => ({
       ...r,

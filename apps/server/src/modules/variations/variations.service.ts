@@ -49,13 +49,6 @@ export function variationsService(deps: Deps): Required<CrudService<Variation, V
     entity: 'variation',
     counter: VARIATION_COUNTER,
     nameTaken: 'errors.variation_name_taken',
-    list: {
-      searchColumns: ['t.name'],
-      sorts: { name: 't.name', created_at: 't.created_at', status: 't.status' },
-      defaultSort: 't.name',
-      statusColumn: 't.status',
-      idColumn: 't.id',
-    },
     select: selectVariations,
     toApi: (r): VariationRow => ({ ...r, status: Boolean(r.status) }),
     columns: (input: VariationInput) => ({ description: input.description || null }),

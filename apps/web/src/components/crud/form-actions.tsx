@@ -7,7 +7,7 @@ export function FormActions({ saving, onCancel, mt = 'sm' }: { saving: boolean; 
   return (
     <Group justify="flex-end" mt={mt}>
       {onCancel && (
-        <Button variant="default" onClick={onCancel}>
+        <Button variant="default" onClick={onCancel} data-testid="cancel">
           {t('common.cancel')}
         </Button>
       )}

@@ -72,6 +72,11 @@ export function ListFooter({
             {t('common.showing', { from: formatInteger(from, lang), to: formatInteger(to, lang), total: formatInteger(meta.total, lang) })}
           </Text>
         )}
+        {meta?.capped && (
+          <Text size="sm" c="orange" data-testid="list-capped">
+            {t('crud_list.capped', { limit: formatInteger(meta.limit ?? 0, lang), total: formatInteger(meta.total, lang) })}
+          </Text>
+        )}
       </Group>
       {meta && meta.last_page > 1 && (
         <Pagination

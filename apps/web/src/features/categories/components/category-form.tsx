@@ -1,10 +1,11 @@
-import { Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Group, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_ICONS, categoryInputSchema, type Category, type CategoryInput } from '@posauto/shared/schemas/categories';
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
 import { useParentOptions } from '../api/categories';
 import { CategoryIcon } from './category-icon';
+import { FormActions } from '../../../components/crud/form-actions';
 
 type Values = { name: string; parent_id: string | null; icon: string | null; status: boolean };
 
@@ -62,14 +63,7 @@ export function CategoryForm({ item, submit, onCancel }: EntityFormProps<Categor
           {...form.getInputProps('icon')}
         />
         <Switch label={t('common.active')} key={form.key('status')} {...form.getInputProps('status', { type: 'checkbox' })} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} data-testid="save">
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions saving={saving} onCancel={onCancel} />
       </Stack>
     </form>
   );

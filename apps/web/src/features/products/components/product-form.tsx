@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Center, Grid, Loader, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { GeneralSection } from './general-section';
 import { ImageField } from './image-field';
 import { PricingSection } from './pricing-section';
 import { VariationsSection } from './variations-section';
+import { FormActions } from '../../../components/crud/form-actions';
 
 function ProductFormBody({ product, shopCurrency }: { product: ProductDetail | null; shopCurrency: string | undefined }) {
   const { t } = useTranslation();
@@ -86,14 +87,7 @@ function ProductFormBody({ product, shopCurrency }: { product: ProductDetail | n
           ))}
         </Alert>
       )}
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={() => navigate(PRODUCT_PATHS.list)} data-testid="cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={save.isPending} data-testid="save">
-          {t('common.save')}
-        </Button>
-      </Group>
+      <FormActions saving={save.isPending} onCancel={() => navigate(PRODUCT_PATHS.list)} mt="md" />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { toProductInput, valuesFromDetail, type ProductFormValues } from '../lib
 import { validateProduct } from '../lib/validate';
 import { useValueNames } from './variations-section';
 import { VariantsTable } from './variants-table';
+import { FormActions } from '../../../components/crud/form-actions';
 
 function VariantEditorBody({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
@@ -65,14 +66,7 @@ function VariantEditorBody({ product }: { product: ProductDetail }) {
           )}
         </Stack>
       </Paper>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={() => navigate(PRODUCT_PATHS.list)} data-testid="cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={save.isPending} data-testid="save">
-          {t('common.save')}
-        </Button>
-      </Group>
+      <FormActions saving={save.isPending} onCancel={() => navigate(PRODUCT_PATHS.list)} mt="md" />
     </form>
   );
 }

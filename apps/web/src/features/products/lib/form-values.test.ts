@@ -71,20 +71,21 @@ describe('the product form', () => {
     );
     expect(errors.product_name).toBe('validation.product_name_required');
     expect(errors.sale_cost).toBe('validation.money_negative');
-    expect(errors.barcode).toBe('product.barcode_invalid_ean13');
-    expect(errors['variations.0.value_ids']).toBeDefined();
+    expect(errors.barcode).toBe('validation.barcode_ean13');
+    expect(errors['variations.0.value_ids']).toBe('validation.variation_values_required');
   });
 
   it('asks for a component in a combo and for branches when not sold everywhere', () => {
     const errors = validateProduct(values({ type: 'combo', all_branches: false }));
-    expect(errors.combo_items).toBe('product.combo_items_required');
+    expect(errors.combo_items).toBe('validation.combo_items_required');
     expect(errors.branch_ids).toBe('validation.branch_required');
   });
 
   it('accepts a valid EAN-13 and any printable Code 128', () => {
     expect(barcodeProblem(inStoreEan13('12345678901'), null)).toBeNull();
     expect(barcodeProblem('ABC 123', 'code128')).toBeNull();
-    expect(barcodeProblem('ÄBC', 'code128')).toBe('product.barcode_invalid_code128');
+    expect(barcodeProblem('ÄBC', 'code128')).toBe('validation.barcode_code128');
+    expect(barcodeProblem('2000000000011', null)).toBe('validation.barcode_ean13');
   });
 });
 

@@ -1,20 +1,14 @@
-import { isValidBarcode, guessBarcodeKind, type BarcodeKind } from '@posauto/shared/barcode';
-import { productInputSchema } from '@posauto/shared/schemas/products';
+import { barcodeProblem, productInputSchema } from '@posauto/shared/schemas/products';
 import { toProductInput, type ProductFormValues } from './form-values';
 
-/** The translation key of what is wrong with a barcode, or null when it is empty or valid for its kind. */
-export function barcodeProblem(code: string, kind: BarcodeKind | null): string | null {
-  const text = code.trim();
-  if (!text) return null;
-  const k = kind ?? guessBarcodeKind(text);
-  if (isValidBarcode(text, k)) return null;
-  return k === 'ean13' ? 'product.barcode_invalid_ean13' : 'product.barcode_invalid_code128';
-}
+/** The translation key of what is wrong with a barcode, or null when it is empty or valid for its kind (the shared rule). */
+export { barcodeProblem };
 
 /**
- * Checks the form before it is sent: the shared schema (the server's own rules) on what would be sent, and
- * what the form can tell at once (barcode check digits, a variation product without variations, an empty combo).
- * Answers translation keys by field path, the same paths the server uses.
+ * Checks the form before it is sent: the shared schema on what would be sent (the server's own rules and messages,
+ * barcode check digits, variations and combo components included), and what only the form can tell (a variation
+ * row without its variation, a combo component without its variant). Answers translation keys by field path, the
+ * same paths the server uses.
  */
 export function validateProduct(values: ProductFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -25,22 +19,12 @@ export function validateProduct(values: ProductFormValues): Record<string, strin
       errors[field] ??= issue.message.includes(' ') ? 'validation.invalid' : issue.message;
     }
   }
-  const barcode = barcodeProblem(values.barcode, values.barcode_type);
-  if (barcode) errors.barcode ??= barcode;
-  if (!values.all_branches && values.branch_ids.length === 0) errors.branch_ids ??= 'validation.branch_required';
   if (values.type === 'variation') {
-    if (!values.variations.some((v) => v.variation_id)) errors.variations ??= 'product.variations_required';
     values.variations.forEach((v, i) => {
       if (!v.variation_id) errors[`variations.${i}.variation_id`] ??= 'product.variation_choose';
-      else if (v.value_ids.length === 0) errors[`variations.${i}.value_ids`] ??= 'product.values_required';
-    });
-    values.variants.forEach((row, i) => {
-      const problem = barcodeProblem(row.barcode, row.barcode_type);
-      if (problem) errors[`variants.${i}.barcode`] ??= problem;
     });
   }
   if (values.type === 'combo') {
-    if (values.combo_items.length === 0) errors.combo_items ??= 'product.combo_items_required';
     values.combo_items.forEach((c, i) => {
       if (c.has_variants && !c.variant_id) errors[`combo_items.${i}.variant_id`] ??= 'product.combo_variant_required';
     });

@@ -7,10 +7,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Permission } from '@posauto/shared/permissions';
 import type { ProductDetail, ProductInput } from '@posauto/shared/schemas/products';
-import { addShopUser, createShop, type TestShop } from '../../../test/factories';
-import { bearer, CASHIER, createTestApp, loginAs, OWNER, type TestContext } from '../../../test/harness';
-import { newId } from '../../lib/ids';
-import { PRODUCT_COUNTER } from './product-write';
+import { addShopUser, createShop, type TestShop } from './factories';
+import { bearer, CASHIER, createTestApp, loginAs, OWNER, type TestContext } from './harness';
+import { newId } from '../src/lib/ids';
+import { PRODUCT_COUNTER } from '../src/modules/products/index';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const BASE = '/api/v1/products';
@@ -105,6 +105,17 @@ export function multipart(bytes: Buffer, filename: string, contentType: string, 
 export async function emptyCatalogue(t: TestContext, businessId: string): Promise<void> {
   await t.deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('combo_items').where('business_id', '=', businessId).execute();
+    // The demo stock goes with the catalogue (documents, their lines, the ledger), so the products can go.
+    for (const table of [
+      'stock_movements',
+      'stock_levels',
+      'stock_adjustment_lines',
+      'stock_adjustments',
+      'stock_transfer_lines',
+      'stock_transfers',
+    ] as const) {
+      await trx.deleteFrom(table).where('business_id', '=', businessId).execute();
+    }
     await trx.deleteFrom('products').where('business_id', '=', businessId).execute();
     await trx
       .updateTable('tenant_counters')

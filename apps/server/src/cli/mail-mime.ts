@@ -1,7 +1,7 @@
 /**
  * Reads back the messages this server writes (nodemailer output: single part or multipart/alternative,
  * quoted-printable or base64, RFC 2047 encoded headers). Enough for the outbox CLI and the tests; not a
- * general MIME parser.
+ * general MIME parser. Dev tooling: the server itself never reads mail, so this lives with the CLI.
  */
 export interface ReadMessage {
   from: string;

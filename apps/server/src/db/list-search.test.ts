@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contextFor, createShop, type TestShop } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/harness';
+import type { RequestContext } from '../http/context';
+import { newId } from '../lib/ids';
+import { customersService } from '../modules/customers/index';
+import { INDEXED_LIST_SEARCH, listSearchValue } from './list-search';
+
+type Customer = { name: string; phone: string | null; member_id: string | null; company_name: string | null; email: string | null };
+
+const CUSTOMERS: Customer[] = [
+  { name: 'Sok Dara', phone: '+855 12 345 678', member_id: 'M000123', company_name: null, email: 'dara@example.com' },
+  { name: 'Chan Sophea', phone: '+855 17 888 999', member_id: 'M000124', company_name: 'Riverside Café', email: null },
+  { name: 'CAFÉ Owner', phone: null, member_id: null, company_name: null, email: 'owner@cafe.example' },
+  { name: 'សុខ ដារ៉ា', phone: '012 999 000', member_id: 'KH-7', company_name: 'ហាងកាហ្វេ', email: null },
+  { name: '100% arabica buyer', phone: null, member_id: 'M_100', company_name: null, email: null },
+  { name: 'Quote "Q" Customer', phone: '099 123 456', member_id: null, company_name: "O'Neil & Sons", email: null },
+  ...Array.from({ length: 30 }, (_, i) => ({
+    name: `Customer ${String(i).padStart(3, '0')}`,
+    phone: `+855 10 ${String(1000 + i * 37)}`,
+    member_id: `M${String(200 + i).padStart(6, '0')}`,
+    company_name: i % 3 === 0 ? `Company ${i}` : null,
+    email: i % 4 === 0 ? `c${i}@example.com` : null,
+  })),
+];
+
+const COLUMNS = ['name', 'phone', 'member_id', 'company_name', 'email'] as const;
+
+/** What a scan answers: some searchable column contains the term, case-insensitively. */
+const scanMatches = (rows: Customer[], term: string) => {
+  const t = term.trim().toLowerCase();
+  return rows.filter((c) => COLUMNS.some((col) => (c[col] ?? '').toLowerCase().includes(t))).map((c) => c.name);
+};
+
+describe('the indexed list search', () => {
+  let t: TestContext;
+  let shop: TestShop;
+  let ctx: RequestContext;
+  let svc: ReturnType<typeof customersService>;
+  const ids = new Map<string, string>();
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    shop = await createShop(t.deps);
+    // A second shop holding the same names: its rows must never appear.
+    const rival = await createShop(t.deps, { shopName: 'Rival' });
+    ctx = await contextFor(t.deps, shop.login.email);
+    svc = customersService(t.deps);
+    const at = t.deps.clock.now().toISOString();
+    for (const businessId of [shop.businessId, rival.businessId]) {
+      for (const c of CUSTOMERS) {
+        const id = newId();
+        if (businessId === shop.businessId) ids.set(c.name, id);
+        await t.deps.db
+          .insertInto('customers')
+          .values({
+            business_id: businessId,
+            id,
+            ...c,
+            customer_type: 'retail',
+            address: null,
+            note: null,
+            is_walk_in: 0,
+            status: 1,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+      }
+    }
+  });
+  afterAll(() => t.close());
+
+  const search = async (term: string) => {
+    const { rows } = await svc.list(ctx, { page: 1, per_page: 'all', order: 'asc', sort: 'name', search: term });
+    return rows.map((r) => r.name).filter((n) => n !== 'Walk-in customer');
+  };
+  const expected = (term: string) => [...new Set(scanMatches(CUSTOMERS, term))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+  it.each(['Customer 01', 'cafÉ', '855 10 1', 'M000', 'example.com', 'ដារ៉ា', 'កាហ្វេ', '"Q"', "O'Neil", '% arab', 'M_1', 'nobody at all'])(
+    'answers %j exactly as a scan of every searchable column would',
+    async (term) => {
+      const found = await search(term);
+      expect([...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(expected(term));
+      expect(new Set(found).size).toBe(found.length); // a record matching in two columns is listed once
+    },
+  );
+
+  it.each(['a', '12', '%', '_', 'é', 'ស', '"'])('answers the short or odd term %j as a scan would too', async (term) => {
+    const found = await search(term);
+    expect([...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(expected(term));
+  });
+
+  it('follows renames and deletions in the same transaction as the write', async () => {
+    const id = ids.get('Sok Dara')!;
+    await t.deps.db
+      .updateTable('customers')
+      .set({ name: 'Keo Bopha', phone: '+855 11 222 333' })
+      .where('business_id', '=', shop.businessId)
+      .where('id', '=', id)
+      .execute();
+    expect(await search('Sok Da')).toEqual([]);
+    expect(await search('345 678')).toEqual([]);
+    expect(await search('keo bop')).toEqual(['Keo Bopha']);
+    expect(await search('dara@exam')).toEqual(['Keo Bopha']); // the untouched e-mail is still found
+    await t.deps.db.deleteFrom('customers').where('business_id', '=', shop.businessId).where('id', '=', id).execute();
+    expect(await search('Keo Bop')).toEqual([]);
+    expect(await search('dara@exam')).toEqual([]);
+  });
+
+  it('takes the trigram path from three characters on, and the short path below or for a NUL', () => {
+    expect(listSearchValue('Ab"c')).toEqual({ mode: 'trigram', value: '"ab""c"' });
+    expect(listSearchValue('ab')).toEqual({ mode: 'short', value: 'ab' });
+    expect(listSearchValue('ស្រ')).toMatchObject({ mode: 'trigram' });
+    expect(listSearchValue('a\u0000bc')).toEqual({ mode: 'short', value: 'a\u0000bc' });
+  });
+
+  it('has an index for every searchable column it names', async () => {
+    if (t.deps.kind === 'postgres') {
+      const rows = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE indexname LIKE '%_trgm'`.execute(t.deps.db);
+      const names = new Set(rows.rows.map((r) => r.indexname));
+      for (const [table, cols] of Object.entries(INDEXED_LIST_SEARCH)) for (const c of cols) expect(names).toContain(`${table}_${c}_trgm`);
+      return;
+    }
+    const rows = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_list_search_%'`.execute(
+      t.deps.db,
+    );
+    const names = new Set(rows.rows.map((r) => r.name));
+    for (const table of Object.keys(INDEXED_LIST_SEARCH)) {
+      for (const s of ['ai', 'au', 'ad']) expect(names).toContain(`${table}_list_search_${s}`);
+    }
+    // The customers' indexed values: one per non-empty column, lower-cased.
+    const indexed = await sql<{
+      n: number;
+    }>`SELECT count(*) AS n FROM list_search_rows WHERE tbl = 'customers' AND business_id = ${shop.businessId}`.execute(t.deps.db);
+    const live = CUSTOMERS.filter((c) => c.name !== 'Sok Dara');
+    const nonEmpty = live.reduce((n, c) => n + COLUMNS.filter((col) => c[col]).length, 0) + 1; // + the Walk-in customer's name
+    expect(Number(indexed.rows[0]!.n)).toBe(nonEmpty);
+  });
+});
