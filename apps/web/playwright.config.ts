@@ -7,6 +7,9 @@ import { join, resolve } from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 3197);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'posauto-e2e-'));
 const root = resolve(new URL('.', import.meta.url).pathname, '../..');
+// Builds to test: the defaults are the workspace's own dist folders; a parallel build can point elsewhere.
+const webDist = process.env.E2E_WEB_DIST ?? resolve(root, 'apps/web/dist');
+const serverMain = process.env.E2E_SERVER_MAIN ?? resolve(root, 'apps/server/dist/main.js');
 // Mail from the app goes to the SMTP sink of the global setup, which writes it here (workers inherit the env).
 process.env.E2E_MAIL_FILE ??= join(mkdtempSync(join(tmpdir(), 'posauto-e2e-mail-')), 'mail.jsonl');
 
@@ -38,7 +41,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node ${resolve(root, 'apps/server/dist/main.js')}`,
+    command: `node ${serverMain}`,
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -48,8 +51,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
-      WEB_DIST: resolve(root, 'apps/web/dist'),
-      SMTP_URL: 'smtp://127.0.0.1:2525',
+      WEB_DIST: webDist,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2525}`,
       MAIL_FROM: 'POSAUTO <no-reply@posauto.test>',
     },
   },

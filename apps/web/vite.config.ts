@@ -1,10 +1,81 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+/**
+ * Writes name.br (brotli, quality 11) and name.gz (gzip, level 9) next to every text file of the build, once,
+ * at build time; the server sends one of them by Accept-Encoding (@fastify/static preCompressed). A file whose
+ * compressed form would not be smaller gets none, and the server sends it as it is.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'posauto-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await filesUnder(outDir)).filter((f) => COMPRESSIBLE.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const body = await readFile(file);
+          const [br, gzipped] = await Promise.all([
+            brotli(body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              },
+            }),
+            gz(body, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < body.length) await writeFile(`${file}.br`, br);
+          if (gzipped.length < body.length) await writeFile(`${file}.gz`, gzipped);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * @fontsource's per-subset files (e.g. noto-sans/latin-400.css) leave out the unicode-range their package lists in
+ * unicode.json; without it the browser downloads every face of a family at once. This puts it back, so that a page
+ * loads only the font files of the scripts it shows.
+ */
+function fontsourceUnicodeRange(): Plugin {
+  return {
+    name: 'posauto-fontsource-unicode-range',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0]!;
+      const m = /@fontsource\/[^/]+\/([a-z-]+)-\d{3}\.css$/.exec(file);
+      if (!m || code.includes('unicode-range')) return null;
+      const ranges = JSON.parse(readFileSync(join(dirname(file), 'unicode.json'), 'utf8')) as Record<string, string>;
+      const range = ranges[m[1]!];
+      if (!range) throw new Error(`${file}: no unicode range for subset ${m[1]}`);
+      return { code: code.replace(/(src:[^;]+;)/g, `$1\n  unicode-range: ${range};`), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [fontsourceUnicodeRange(), react(), precompress()],
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: { '/api': { target: apiTarget, changeOrigin: false }, '/media': { target: apiTarget, changeOrigin: false } },
@@ -14,5 +85,31 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // Rolldown would move code the lazy screens share (Menu, Popover, floating-ui, forms...) into the entry chunk,
+      // which every page loads first; kept in shared chunks of their own, the login page loads only what it shows
+      // (issue #10: at most 170 KB of JavaScript for /login).
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // Menus, popovers, tooltips and comboboxes (floating-ui): only the signed-in shell and its screens use them.
+              name: 'floating',
+              test: /node_modules[\\/](@floating-ui[\\/]|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Menu|Popover|Tooltip|HoverCard)[\\/]|utils[\\/]Floating[\\/]))/,
+              includeDependenciesRecursively: false,
+              priority: 10,
+            },
+            {
+              // Everything the entry imports statically, in one file: it all loads at start-up anyway, and one file
+              // compresses better than thirty small ones.
+              name: 'start',
+              tags: ['$initial'],
+              priority: 5,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -101,6 +101,8 @@ test('the back-to-top button appears after 200 px of scroll and takes the page u
   await page.setViewportSize({ width: 1280, height: 500 });
   await signIn(page, OWNER);
   await page.goto('/category-listing?per_page=all');
+  // The list must be there (the page long enough to scroll) before scrolling: the shell and screen load lazily.
+  await expect(page.getByRole('row', { name: /^Tea\b/ })).toBeVisible();
   await expect(page.getByTestId('back-to-top')).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 150));
   await page.waitForTimeout(300);

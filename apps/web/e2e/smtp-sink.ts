@@ -6,7 +6,8 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
 
-export const SMTP_PORT = 2525;
+// E2E_SMTP_PORT lets two runs on one machine (a developer's and a helper's) use different ports.
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 
 // eslint-disable-next-line no-restricted-syntax -- Playwright runs the default export of a global setup file.
 export default async function startSmtpSink(): Promise<() => Promise<void>> {

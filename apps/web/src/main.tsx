@@ -1,13 +1,17 @@
-import '@fontsource/noto-sans/400.css';
-import '@fontsource/noto-sans/500.css';
-import '@fontsource/noto-sans/700.css';
-import '@fontsource/noto-sans-khmer/400.css';
-import '@fontsource/noto-sans-khmer/500.css';
-import '@fontsource/noto-sans-khmer/700.css';
-import '@fontsource/noto-sans-arabic/400.css';
-import '@fontsource/noto-sans-arabic/700.css';
-import '@fontsource/noto-sans-sc/400.css';
-import '@fontsource/noto-sans-sc/700.css';
+// Fonts by script and weight; the browser fetches a file only for the characters a page shows (unicode-range).
+// Chinese is added by lib/i18n when it is the language shown.
+// latin-ext before latin: where their ranges overlap, the rule declared last wins, and latin is the small file.
+import '@fontsource/noto-sans/latin-ext-400.css';
+import '@fontsource/noto-sans/latin-ext-500.css';
+import '@fontsource/noto-sans/latin-ext-700.css';
+import '@fontsource/noto-sans/latin-400.css';
+import '@fontsource/noto-sans/latin-500.css';
+import '@fontsource/noto-sans/latin-700.css';
+import '@fontsource/noto-sans-khmer/khmer-400.css';
+import '@fontsource/noto-sans-khmer/khmer-500.css';
+import '@fontsource/noto-sans-khmer/khmer-700.css';
+import '@fontsource/noto-sans-arabic/arabic-400.css';
+import '@fontsource/noto-sans-arabic/arabic-700.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
@@ -19,12 +23,15 @@ import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
 
 checkInactivityOnStart();
-const lang = initI18n();
+const { lang, ready } = initI18n();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers lang={lang}>
-      <AppRouter />
-    </Providers>
-  </StrictMode>,
+// The first screen renders once its language's table is there (the start-up loader shows until then).
+void ready.finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers lang={lang}>
+        <AppRouter />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -1,26 +1,22 @@
-import type { ReactNode } from 'react';
-import { createTheme, DirectionProvider, MantineProvider, useComputedColorScheme, useMantineTheme } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, useEffect, type ReactNode } from 'react';
+import { DirectionProvider, MantineProvider, useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import type { Language } from '@posauto/shared/i18n/index';
-import { ApiError } from '../lib/api-client';
 import { isRtl } from '../lib/i18n';
 import { saveLoaderColours, usePreferences } from '../lib/preferences';
-import { useEffect } from 'react';
+import { appTheme, cssVariablesResolver } from './theme';
 
-const FONT = "'Noto Sans', 'Noto Sans Khmer', 'Noto Sans Arabic', 'Noto Sans SC', system-ui, sans-serif";
+/** Starts fetching the server-data, dialog and notification providers (app-services.tsx) before they are shown. */
+export const loadServices = () => import('./app-services');
+const LazyServices = lazy(() => loadServices().then((m) => ({ default: m.AppServices })));
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // Retry only what might succeed later: never a 4xx answer.
-      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
-    },
-  },
-});
+/**
+ * TanStack Query, modals and notifications around the screens that use them (the signed-in shell, the lazy public
+ * screens): loaded with those screens, so that the login page does not carry them (issue #10). Shows the nearest
+ * Suspense fallback while loading.
+ */
+export function Services({ children }: { children: ReactNode }) {
+  return <LazyServices>{children}</LazyServices>;
+}
 
 /** Remembers the surface and primary colours so the next start-up loader matches (spec: loader colours). */
 function LoaderColours({ preset }: { preset: string }) {
@@ -39,23 +35,13 @@ export function Providers({ lang, children }: { lang: Language; children: ReactN
   useEffect(() => {
     document.documentElement.dataset.skin = prefs.skin;
   }, [prefs.skin]);
-  const theme = createTheme({
-    primaryColor: prefs.preset,
-    defaultRadius: prefs.skin === 'classic' ? 'sm' : 'md',
-    fontFamily: FONT,
-    headings: { fontFamily: FONT },
-  });
+  const theme = appTheme(prefs.preset, prefs.skin);
   const dir = isRtl(lang) ? 'rtl' : 'ltr';
   return (
     <DirectionProvider initialDirection={dir} detectDirection={false}>
-      <MantineProvider theme={theme} defaultColorScheme="auto">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
         <LoaderColours preset={prefs.preset} />
-        <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <Notifications position="top-center" zIndex={2100} />
-            {children}
-          </ModalsProvider>
-        </QueryClientProvider>
+        {children}
       </MantineProvider>
     </DirectionProvider>
   );

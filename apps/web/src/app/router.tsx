@@ -2,19 +2,31 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useSearchParams, type RouteObject } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import { APP_ROUTES, type AppRoute, type RouteLayout } from '@posauto/shared/routes';
-import { hasPermission, useUserData } from '../lib/auth-store';
+import { getUserData, hasPermission, useUserData } from '../lib/auth-store';
 import { useInactivityLogout } from '../lib/inactivity';
-import { BlankLayout } from './layouts/blank-layout';
-import { ContentLayout } from './layouts/content-layout';
-import { SettingLayout } from './layouts/setting-layout';
-import { ForbiddenScreen } from './screens/forbidden-screen';
+import { loadModuleTranslations } from '../lib/i18n';
+import { loadServices, Services } from './providers';
 import { LoginScreen, safeRedirect } from './screens/login-screen';
-import { NotFoundScreen } from './screens/not-found-screen';
-import { PublicUpcomingScreen } from './screens/public-upcoming-screen';
-import { UpcomingScreen } from './screens/upcoming-screen';
 
+/** A screen loaded when first shown, together with the modules' translation tables (the login page needs only the core). */
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+  lazy(() => Promise.all([load(), loadModuleTranslations()]).then(([m]) => ({ default: m[name] })));
+
+// The signed-in shell (menus, search, notifications) loads after sign-in, not with the login page.
+const BlankLayout = named(() => import('./layouts/blank-layout'), 'BlankLayout');
+const ContentLayout = named(() => import('./layouts/content-layout'), 'ContentLayout');
+const SettingLayout = named(() => import('./layouts/setting-layout'), 'SettingLayout');
+const UpcomingScreen = named(() => import('./screens/upcoming-screen'), 'UpcomingScreen');
+// Pages the login page does not show load when needed (issue #10: at most 170 KB of JavaScript for /login).
+const ForbiddenScreen = named(() => import('./screens/forbidden-screen'), 'ForbiddenScreen');
+const NotFoundScreen = named(() => import('./screens/not-found-screen'), 'NotFoundScreen');
+const PublicUpcomingScreen = named(() => import('./screens/public-upcoming-screen'), 'PublicUpcomingScreen');
+// Signed in at start-up: fetch the shell and the modules' tables now, alongside the first render, not after it.
+if (getUserData()) {
+  void loadServices();
+  void import('./layouts/content-layout');
+  void loadModuleTranslations();
+}
 
 /** Screens built so far; every other route of the spec shows its title, breadcrumb and what will appear there. */
 const SCREENS: Record<string, ComponentType> = {
@@ -70,7 +82,11 @@ function RequireAuth() {
     const to = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/login?to=${encodeURIComponent(to)}`} replace />;
   }
-  return <Outlet />;
+  return (
+    <Services>
+      <Outlet />
+    </Services>
+  );
 }
 
 /** A signed-in user never sees /login: they go where `to` pointed, or home. */
@@ -116,6 +132,8 @@ function routeObject(route: AppRoute): RouteObject {
   let element: ReactNode = <Screen />;
   if (route.layout !== 'public') element = <RequirePermission permission={route.permission}>{element}</RequirePermission>;
   if (route.name === 'login') element = <PublicOnly>{element}</PublicOnly>;
+  // Query, modals and notifications come with every screen but the login page, which stays light (issue #10).
+  else if (route.layout === 'public') element = <Services>{element}</Services>;
   return { path: route.path, id: route.name, handle: { route }, element };
 }
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { userDataSchema, type UserData } from '@posauto/shared/schemas/auth';
+import type { UserData } from '@posauto/shared/schemas/auth';
+import { isUserData } from './light-checks';
 
 /** localStorage keys named by the spec. */
 export const USER_DATA_KEY = 'userData';
@@ -14,8 +15,8 @@ function read(): UserData | null {
   if (raw === cachedRaw) return cached;
   cachedRaw = raw;
   try {
-    const parsed = userDataSchema.safeParse(raw ? JSON.parse(raw) : null);
-    cached = parsed.success ? parsed.data : null;
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    cached = isUserData(parsed) ? parsed : null;
   } catch {
     cached = null;
   }

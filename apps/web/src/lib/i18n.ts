@@ -1,10 +1,80 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, RTL_LANGUAGES, type Language } from '@posauto/shared/i18n/index';
-import { TRANSLATIONS } from '@posauto/shared/i18n/tables';
+import { DEFAULT_LANGUAGE, isLanguage, RTL_LANGUAGES, type Language, type TranslationTable } from '@posauto/shared/i18n/index';
+import { mergeTables } from './locales/merge';
 
 /** localStorage key named by the spec; the code is stored in lower case. */
 export const LOCALE_KEY = 'app-locale';
+
+/**
+ * Each language's tables in two chunks: the core (what the login page and the shell say) loads at start-up, the
+ * modules' tables with the first lazily loaded screen (loadModuleTranslations). Other languages are never loaded
+ * unless asked for (a switch, or a screen that shows two languages at once).
+ */
+type TableModule = () => Promise<{ table: TranslationTable }>;
+const CORE: Record<Language, TableModule> = {
+  km: () => import('./locales/km'),
+  en: () => import('./locales/en'),
+  zh: () => import('./locales/zh'),
+  fr: () => import('./locales/fr'),
+  ar: () => import('./locales/ar'),
+};
+const MODULES: Record<Language, TableModule> = {
+  km: () => import('./locales/km-modules'),
+  en: () => import('./locales/en-modules'),
+  zh: () => import('./locales/zh-modules'),
+  fr: () => import('./locales/fr-modules'),
+  ar: () => import('./locales/ar-modules'),
+};
+
+let modulesWanted = false;
+const modulesAdded = new Map<Language, Promise<void>>();
+
+/** A language's table: its core, plus its modules' tables once a screen beyond the login page has been opened. */
+export async function loadTranslations(lang: Language, withModules = modulesWanted): Promise<TranslationTable> {
+  const [core, modules] = await Promise.all([CORE[lang](), withModules ? MODULES[lang]() : null]);
+  return modules ? mergeTables({ 0: core.table, 1: modules.table }) : core.table;
+}
+
+/** Adds the modules' tables of every language loaded so far (and of those loaded later); resolves when they are in. */
+export async function loadModuleTranslations(): Promise<void> {
+  modulesWanted = true;
+  const langs = Object.keys(i18n.store?.data ?? {}).filter(isLanguage);
+  await Promise.all(
+    langs.map((lang) => {
+      let added = modulesAdded.get(lang);
+      if (!added) {
+        added = MODULES[lang]().then((m) => void i18n.addResourceBundle(lang, 'translation', m.table, true, false));
+        modulesAdded.set(lang, added);
+      }
+      return added;
+    }),
+  );
+}
+
+/** i18next asks for a language's table when it is first needed (start-up, a switch, useTranslation with lng). */
+const lazyTables: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    if (!isLanguage(language) || namespace !== 'translation') return callback(null, {});
+    loadTranslations(language).then(
+      (table) => callback(null, table),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+/**
+ * Chinese glyphs: their font rules (about a hundred slices per weight, each file fetched only for the characters a
+ * page shows, by unicode-range) are added only when Chinese is shown.
+ */
+function loadScriptFonts(lang: Language): void {
+  if (lang === 'zh') {
+    void import('@fontsource/noto-sans-sc/400.css');
+    void import('@fontsource/noto-sans-sc/700.css');
+  }
+}
 
 export function storedLanguage(): Language {
   const v = localStorage.getItem(LOCALE_KEY)?.toLowerCase();
@@ -15,24 +85,33 @@ export function isRtl(lang: string): boolean {
   return (RTL_LANGUAGES as readonly string[]).includes(lang);
 }
 
-export function initI18n(): Language {
+/** Starts i18next in the stored language; `ready` settles once that language's table has loaded. */
+export function initI18n(): { lang: Language; ready: Promise<unknown> } {
   const lng = storedLanguage();
-  void i18n.use(initReactI18next).init({
-    resources: Object.fromEntries(Object.entries(TRANSLATIONS).map(([l, table]) => [l, { translation: table }])),
-    lng,
-    fallbackLng: DEFAULT_LANGUAGE,
-    interpolation: { escapeValue: false },
-    returnNull: false,
+  const ready = i18n
+    .use(lazyTables)
+    .use(initReactI18next)
+    .init({
+      lng,
+      // Every key exists in all five tables (a test checks it), so no other language is loaded as a fallback.
+      fallbackLng: false,
+      supportedLngs: Object.keys(CORE),
+      load: 'currentOnly',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  loadScriptFonts(lng);
+  i18n.on('languageChanged', (l) => {
+    if (isLanguage(l)) loadScriptFonts(l);
   });
   document.documentElement.lang = lng;
   document.documentElement.dir = isRtl(lng) ? 'rtl' : 'ltr';
-  return lng;
+  return { lang: lng, ready };
 }
 
-/** Stores the choice, makes it current and reloads, as the spec describes. */
+/** Stores the choice and reloads, as the spec describes: the app starts again in that language. */
 export function changeLanguage(lang: Language): void {
   localStorage.setItem(LOCALE_KEY, lang.toLowerCase());
-  void i18n.changeLanguage(lang);
   window.location.reload();
 }
 

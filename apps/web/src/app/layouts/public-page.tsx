@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Anchor, Box, Center, Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LanguageMenu } from '../shell/language-menu';
 import { Logo } from '../shell/logo';
-import { ThemeMenu } from '../shell/theme-menu';
 import { MORE_DETAILS_URL } from '../shell/footer';
+import { LanguageSelect, ThemeSelect } from './public-switchers';
 
 /** The look of every public page (sign in, sign up, forgot password): logo, language and theme, one card, credit. */
 export function PublicPage({ children, width = 440, top }: { children: ReactNode; width?: number; top?: ReactNode }) {
@@ -20,8 +19,8 @@ export function PublicPage({ children, width = 440, top }: { children: ReactNode
       <Group justify="space-between" p="md">
         <Logo />
         <Group gap="xs">
-          <LanguageMenu />
-          <ThemeMenu />
+          <LanguageSelect />
+          <ThemeSelect />
         </Group>
       </Group>
       <Center px="md" py={{ base: 16, sm: 40 }} style={{ flexDirection: 'column' }}>

@@ -1,13 +1,12 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconLock, IconMail } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginBodySchema, type UserData } from '@posauto/shared/schemas/auth';
+import type { UserData } from '@posauto/shared/schemas/auth';
 import { api, ApiError } from '../../lib/api-client';
 import { setUserData } from '../../lib/auth-store';
-import { zodValidator } from '../../lib/zod-form';
+import { loginValidator } from '../../lib/light-checks';
 import { PublicPage } from '../layouts/public-page';
 
 /** Only same-site paths are followed after login, never another origin. */
@@ -20,15 +19,32 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { email: params.get('email') ?? '', password: '' },
-    validate: zodValidator(loginBodySchema, t),
-    validateInputOnBlur: true,
+  // A small form by hand, not @mantine/form, and loginBodySchema's rules and messages without zod: the login page
+  // stays light (issue #10). As before: a field is checked when it loses focus, its message goes when it changes,
+  // and the whole form is checked on submit.
+  const [values, setValues] = useState({ email: params.get('email') ?? '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const validate = loginValidator(t);
+  const field = (name: 'email' | 'password') => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      setErrors(({ [name]: _, ...rest }) => rest);
+    },
+    onBlur: () => {
+      const message = validate(values)[name];
+      setErrors(({ [name]: _, ...rest }) => (message ? { ...rest, [name]: message } : rest));
+    },
   });
   const [busy, setBusy] = useState(false);
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setBusy(true);
     setServerError(null);
     try {
@@ -36,12 +52,12 @@ export function LoginScreen() {
       setUserData(data);
       navigate(safeRedirect(params.get('to')), { replace: true });
     } catch (e) {
-      if (e instanceof ApiError && e.errors) form.setErrors(e.errors);
+      if (e instanceof ApiError && e.errors) setErrors(e.errors);
       setServerError(e instanceof ApiError ? e.message : t('errors.internal'));
     } finally {
       setBusy(false);
     }
-  });
+  };
 
   return (
     <PublicPage>
@@ -51,7 +67,7 @@ export function LoginScreen() {
           {t('login.subtitle')}
         </Text>
       </Stack>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {serverError && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="login-error">
@@ -65,8 +81,7 @@ export function LoginScreen() {
             autoComplete="username"
             leftSection={<IconMail size={16} />}
             withAsterisk
-            key={form.key('email')}
-            {...form.getInputProps('email')}
+            {...field('email')}
           />
           <PasswordInput
             label={t('login.password')}
@@ -74,8 +89,7 @@ export function LoginScreen() {
             autoComplete="current-password"
             leftSection={<IconLock size={16} />}
             withAsterisk
-            key={form.key('password')}
-            {...form.getInputProps('password')}
+            {...field('password')}
           />
           <Group justify="flex-end" mt={-8}>
             <Anchor component={Link} to="/forgot-password" size="sm" data-testid="forgot-password-link">

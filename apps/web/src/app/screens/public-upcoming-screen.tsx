@@ -3,9 +3,8 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentRoute } from '../../components/page-header';
-import { LanguageMenu } from '../shell/language-menu';
+import { LanguageSelect, ThemeSelect } from '../layouts/public-switchers';
 import { Logo } from '../shell/logo';
-import { ThemeMenu } from '../shell/theme-menu';
 
 /** Sign-up steps (public): the title of the step and what it will hold, until the accounts module fills it. */
 export function PublicUpcomingScreen() {
@@ -16,8 +15,8 @@ export function PublicUpcomingScreen() {
       <Group justify="space-between" p="md">
         <Logo />
         <Group gap="xs">
-          <LanguageMenu />
-          <ThemeMenu />
+          <LanguageSelect />
+          <ThemeSelect />
         </Group>
       </Group>
       <Center px="md" py={40}>

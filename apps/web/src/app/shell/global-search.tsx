@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, Kbd, Text, UnstyledButton } from '@mantine/core';
+import { Group, Kbd, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Spotlight, spotlight } from '@mantine/spotlight';
 import { IconClock, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -51,18 +51,24 @@ export function GlobalSearch() {
 
   return (
     <>
+      {/* Named by its visible text (hidden text on small screens); the shortcut is announced as a shortcut, not as part of the name. */}
       <UnstyledButton
         onClick={() => spotlight.open()}
-        aria-label={t('search.placeholder')}
+        aria-keyshortcuts="Control+K Meta+K"
         data-testid="search-trigger"
-        style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)', padding: '6px 10px' }}
+        style={{
+          border: '1px solid light-dark(var(--mantine-color-gray-6), var(--mantine-color-dark-2))',
+          borderRadius: 'var(--mantine-radius-md)',
+          padding: '6px 10px',
+        }}
       >
         <Group gap="xs" wrap="nowrap">
-          <IconSearch size={16} />
+          <IconSearch size={16} aria-hidden />
           <Text size="sm" c="dimmed" visibleFrom="md">
             {t('search.placeholder')}
           </Text>
-          <Kbd size="xs" visibleFrom="md">
+          <VisuallyHidden hiddenFrom="md">{t('search.placeholder')}</VisuallyHidden>
+          <Kbd size="xs" visibleFrom="md" aria-hidden>
             Ctrl + K
           </Kbd>
         </Group>

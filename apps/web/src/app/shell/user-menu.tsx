@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
+import { Avatar, Menu, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -30,26 +30,32 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={240} zIndex={2000}>
       <Menu.Target>
-        <UnstyledButton aria-label={user.data.name} data-testid="user-menu">
-          <Avatar radius="xl" color={theme.primaryColor} variant="filled">
+        {/* The initials are decoration: the button is named by the person's full name. */}
+        <UnstyledButton data-testid="user-menu">
+          <Avatar radius="xl" color={theme.primaryColor} variant="filled" aria-hidden>
             {initials}
           </Avatar>
+          <VisuallyHidden>{t('nav.account_menu', { name: user.data.name })}</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Group px="sm" py="xs" gap="xs" wrap="nowrap">
-          <Avatar radius="xl" color={theme.primaryColor} variant="light">
-            {initials}
-          </Avatar>
-          <div style={{ minWidth: 0 }}>
-            <Text size="sm" fw={600} truncate data-testid="user-name">
-              {user.data.name}
-            </Text>
-            <Text size="xs" c="dimmed" truncate data-testid="user-role">
-              {user.data.role_name}
-            </Text>
-          </div>
-        </Group>
+        {/* Only menu items live inside role="menu": the name and role head the menu as the link to the profile. */}
+        <Menu.Item
+          component={Link}
+          to="/update-profile"
+          leftSection={
+            <Avatar radius="xl" color={theme.primaryColor} variant="light" aria-hidden>
+              {initials}
+            </Avatar>
+          }
+        >
+          <Text size="sm" fw={600} truncate data-testid="user-name">
+            {user.data.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate data-testid="user-role">
+            {user.data.role_name}
+          </Text>
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item component={Link} to="/update-profile" leftSection={<IconUser size={16} />}>
           {t('pages.update-profile')}

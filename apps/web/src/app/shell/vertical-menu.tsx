@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Box, NavLink, Popover, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -18,6 +18,7 @@ export function VerticalMenu({ items, onNavigate }: Props) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [open, setOpen] = useState<string | null>(() => items.find((i) => i.children && isActive(i, pathname))?.name ?? null);
+  const idPrefix = useId();
   return (
     <Stack gap={2} component="nav" aria-label={t('nav.main')} data-testid="main-menu">
       {items.map((item) => {
@@ -30,9 +31,16 @@ export function VerticalMenu({ items, onNavigate }: Props) {
         }
         const Icon = menuIcon(item.icon);
         if (item.children) {
+          // A group is a button (Tab reaches it; Enter and Space toggle it) that tells whether its entries are shown.
+          const panelId = `${idPrefix}-${item.name}`;
           return (
             <NavLink
               key={item.name}
+              component="button"
+              type="button"
+              aria-expanded={open === item.name}
+              aria-controls={panelId}
+              attributes={{ collapse: { id: panelId } }}
               label={t(`menu.${item.name}`)}
               leftSection={<Icon size={20} stroke={1.6} />}
               opened={open === item.name}

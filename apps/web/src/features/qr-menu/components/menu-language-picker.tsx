@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@posauto/shared/i18n/index';
@@ -11,14 +11,9 @@ export function MenuLanguagePicker() {
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
-        <Button
-          variant="default"
-          radius="xl"
-          size="sm"
-          leftSection={<IconLanguage size={16} />}
-          aria-label={t('common.language')}
-          data-testid="menu-language"
-        >
+        <Button variant="default" radius="xl" size="sm" leftSection={<IconLanguage size={16} />} data-testid="menu-language">
+          {/* Named "Language" and then the visible language, so the name holds what is shown. */}
+          <VisuallyHidden>{t('common.language')} </VisuallyHidden>
           <span lang={lang}>{t(`languages.${lang}`)}</span>
         </Button>
       </Menu.Target>

@@ -7,9 +7,10 @@ import classes from './qr-menu.module.css';
  * screen's language (Cambodian customers and visitors read the same card), the QR code and the address.
  */
 export function TableCard({ shopName, logoUrl, url, svg }: { shopName: string; logoUrl: string | null; url: string; svg: string | null }) {
-  const { t, i18n } = useTranslation();
-  const km = i18n.getFixedT('km');
-  const en = i18n.getFixedT('en');
+  const { t } = useTranslation();
+  // Each language's table loads on demand: these load (suspending until then) when the screen's language is another.
+  const { t: km } = useTranslation(undefined, { lng: 'km' });
+  const { t: en } = useTranslation(undefined, { lng: 'en' });
   return (
     <div className={classes.card} data-testid="qr-table-card" aria-label={t('qr_menu.card_title')}>
       <Stack gap={6} align="center">

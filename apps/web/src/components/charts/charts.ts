@@ -1,0 +1,4 @@
+// Loaded on demand by lazy-charts.tsx: the chart library and its styles.
+import '@mantine/charts/styles.css';
+
+export { BarChart, LineChart } from '@mantine/charts';

@@ -1,0 +1,10 @@
+import type { TranslationTable } from '@posauto/shared/i18n/index';
+import { mergeTables } from './merge';
+
+/** The other module tables of this language (locales/<module>/en.json), merged; loaded with the first lazy screen. */
+export const table: TranslationTable = mergeTables(
+  import.meta.glob<TranslationTable>(['../../../../../packages/shared/src/locales/*/en.json', '!**/accounts-ui/en.json'], {
+    eager: true,
+    import: 'default',
+  }),
+);

@@ -1,0 +1,55 @@
+/**
+ * The web loads each language's table in two chunks (core at start-up, modules with the first lazy screen). Together
+ * they must be exactly the table the server uses, and the core must hold every key the login page names.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, lookup } from '@posauto/shared/i18n/index';
+import { TRANSLATIONS } from '@posauto/shared/i18n/tables';
+import { mergeTables } from './merge';
+
+const src = resolve(new URL('.', import.meta.url).pathname, '../..');
+/** What /login renders before any lazy chunk: keep in step with the static imports of router.tsx. */
+const LOGIN_FILES = [
+  'app/router.tsx',
+  'app/providers.tsx',
+  'app/screens/login-screen.tsx',
+  'app/screens/not-found-screen.tsx',
+  'app/screens/forbidden-screen.tsx',
+  'app/screens/public-upcoming-screen.tsx',
+  'app/layouts/public-page.tsx',
+  'app/shell/language-menu.tsx',
+  'app/shell/theme-menu.tsx',
+  'app/shell/logo.tsx',
+  'app/shell/footer.tsx',
+  'lib/api-client.ts',
+  'lib/notify.ts',
+  'lib/zod-form.ts',
+  '../../../packages/shared/src/schemas/auth.ts',
+];
+
+describe('the lazily loaded translation tables', () => {
+  for (const lang of LANGUAGES) {
+    it(`${lang}: core and modules together are the server's table`, async () => {
+      const core = (await import(`./${lang}.ts`)).table;
+      const modules = (await import(`./${lang}-modules.ts`)).table;
+      expect(mergeTables({ a: core, b: modules })).toEqual(TRANSLATIONS[lang]);
+    });
+  }
+
+  it('the core tables hold every key the login page names', async () => {
+    const missing: string[] = [];
+    for (const lang of LANGUAGES) {
+      const core = (await import(`./${lang}.ts`)).table;
+      for (const file of LOGIN_FILES) {
+        for (const m of readFileSync(resolve(src, file), 'utf8').matchAll(/['"`]([a-z_]+\.[a-z0-9_.-]+)['"`]/g)) {
+          const key = m[1]!;
+          if (/\.(ts|tsx|js|json|css)$/.test(key) || key.endsWith('.')) continue;
+          if (!lookup(core, key)) missing.push(`${lang}: ${key} (${file})`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
