@@ -12,7 +12,7 @@ import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
 import { runList, type ListResult } from '../../db/list';
-import type { RequestContext } from '../../http/context';
+import { branchFilter, branchScope, whereBranch, type RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { auditFor } from '../audit/index';
@@ -22,11 +22,6 @@ import { readLines, writeLines } from './stock-lines';
 const SERIES = 'stock_adjustment_number';
 const DOC_TYPE = 'adjustment';
 const audit = (deps: Deps) => auditFor(deps.clock, 'stock_adjustment');
-
-/** A branch user works in its own branch only: it neither sees nor moves another branch's stock. */
-function branchOf(ctx: RequestContext, branchId: string | undefined): string | undefined {
-  return ctx.branchId ?? branchId;
-}
 
 const header = (db: Kysely<Database>, businessId: string) =>
   db
@@ -56,7 +51,7 @@ export function stockAdjustmentsService(deps: Deps) {
 
   async function detail(trx: Kysely<Database>, ctx: RequestContext, id: string): Promise<StockAdjustmentDetail> {
     let q = header(trx, ctx.businessId).where('a.id', '=', id);
-    if (ctx.branchId) q = q.where('a.branch_id', '=', ctx.branchId);
+    q = whereBranch(q, 'a.branch_id', ctx);
     const head = await q.executeTakeFirst();
     if (!head) throw notFound();
     const lines = await readLines(
@@ -74,7 +69,7 @@ export function stockAdjustmentsService(deps: Deps) {
     /** Active branches (a branch user: its own), active adjustment types and the shop's units. */
     async options(ctx: RequestContext): Promise<StockAdjustmentOptions> {
       let branches = db.selectFrom('branches').select(['id', 'name']).where('business_id', '=', ctx.businessId).where('status', '=', 1);
-      if (ctx.branchId) branches = branches.where('id', '=', ctx.branchId);
+      branches = whereBranch(branches, 'id', ctx);
       const [b, types, units] = await Promise.all([
         branches.orderBy('name').execute(),
         db
@@ -94,7 +89,6 @@ export function stockAdjustmentsService(deps: Deps) {
     },
 
     async list(ctx: RequestContext, query: StockAdjustmentListQuery): Promise<ListResult<StockAdjustment>> {
-      const branch = branchOf(ctx, query.branch_id);
       const { rows, meta } = await runList(
         db,
         kind,
@@ -114,7 +108,7 @@ export function stockAdjustmentsService(deps: Deps) {
           idColumn: 'a.id',
         },
         undefined,
-        { 'a.branch_id': branch },
+        branchFilter(ctx, 'a.branch_id', query.branch_id),
       );
       return { rows: rows.map(toApi), meta };
     },
@@ -181,7 +175,7 @@ export async function postAdjustment(
   input: z.output<typeof stockAdjustmentInputSchema>,
 ): Promise<string> {
   const { kind, clock } = deps;
-  if (ctx.branchId && input.branch_id !== ctx.branchId) throw unprocessable('stock.errors.branch_not_yours', 'branch_id');
+  if (branchScope(ctx, input.branch_id) !== input.branch_id) throw unprocessable('stock.errors.branch_not_yours', 'branch_id');
   const branch = await trx
     .selectFrom('branches')
     .select('id')

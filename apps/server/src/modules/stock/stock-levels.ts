@@ -4,7 +4,7 @@ import type { ListResponse } from '@posauto/shared/schemas/common';
 import type { StockLevel, StockLevelQuery, StockMovement, StockMovementQuery } from '@posauto/shared/schemas/stock';
 import type { Deps } from '../../deps';
 import { runList } from '../../db/list';
-import type { RequestContext } from '../../http/context';
+import { branchFilter, type RequestContext } from '../../http/context';
 import { addDays, DEFAULT_TIME_ZONE, isTimeZone, startOfLocalDay } from '../../lib/time-zone';
 import { AVG_COST_SCALE } from './stock-ledger';
 
@@ -72,7 +72,7 @@ export async function stockLevels(deps: Deps, ctx: RequestContext, query: StockL
     },
     undefined,
     {
-      'l.branch_id': ctx.branchId ?? query.branch_id,
+      ...branchFilter(ctx, 'l.branch_id', query.branch_id),
       'l.product_id': query.product_id,
       'p.category_id': query.category_id,
       'p.brand_id': query.brand_id,
@@ -132,7 +132,7 @@ export async function stockMovements(deps: Deps, ctx: RequestContext, query: Sto
     { searchColumns: ['m.doc_type'], sorts: { created_at: 'm.created_at' }, defaultSort: 'm.created_at', idColumn: 'm.id' },
     undefined,
     {
-      'm.branch_id': ctx.branchId ?? query.branch_id,
+      ...branchFilter(ctx, 'm.branch_id', query.branch_id),
       'm.product_id': query.product_id,
       'm.variant_id': query.variant_id,
       'm.movement_type': query.movement_type,

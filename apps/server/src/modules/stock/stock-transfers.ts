@@ -12,7 +12,7 @@ import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
 import { runList } from '../../db/list';
-import type { RequestContext } from '../../http/context';
+import { branchScope, type RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { auditFor } from '../audit/index';
@@ -65,7 +65,7 @@ export function stockTransfersService(deps: Deps) {
 
   return {
     async list(ctx: RequestContext, query: StockTransferListQuery): Promise<ListResponse<StockTransfer>> {
-      const branch = ctx.branchId ?? query.branch_id;
+      const branch = branchScope(ctx, query.branch_id);
       const { rows, meta } = await runList(
         db,
         kind,
@@ -241,7 +241,8 @@ export async function postTransfer(
   input: z.output<typeof stockTransferInputSchema>,
 ): Promise<string> {
   const { kind, clock } = deps;
-  if (ctx.branchId && input.from_branch_id !== ctx.branchId) throw unprocessable('stock.errors.branch_not_yours', 'from_branch_id');
+  if (branchScope(ctx, input.from_branch_id) !== input.from_branch_id)
+    throw unprocessable('stock.errors.branch_not_yours', 'from_branch_id');
   // Receiving is the destination's to confirm: only a shop-level user sends and receives in one step.
   if (ctx.branchId && input.receive_now) throw unprocessable('stock.errors.receive_elsewhere', 'receive_now');
   if (!(await branchIsActive(trx, ctx.businessId, input.from_branch_id)))

@@ -1,8 +1,8 @@
 import { Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconArrowBackUp, IconPrinter } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/crud/confirm-action';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -26,11 +26,11 @@ export function StockAdjustmentDetailPage({ canCancel }: { canCancel: boolean })
   }
   const a = doc.data;
   const askCancel = () =>
-    modals.openConfirmModal({
+    confirmAction({
       title: t('stock_adjustment.cancel_title'),
-      children: <Text size="sm">{t('stock_adjustment.cancel_text')}</Text>,
-      labels: { confirm: t('stock_adjustment.cancel_confirm'), cancel: t('common.no') },
-      confirmProps: { color: 'red' },
+      text: t('stock_adjustment.cancel_text'),
+      confirm: t('stock_adjustment.cancel_confirm'),
+      color: 'red',
       onConfirm: () => cancel.mutate(a.id, { onSuccess: () => notifySuccess('messages.updated'), onError: (e) => notifyError(e) }),
     });
   const facts: Array<[string, React.ReactNode]> = [

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Button, Group, Paper, Select, Stack, Table, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Paper, Select, Stack, Table, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { stockAdjustmentInputSchema, type StockAdjustmentInput } from '@posauto/
 import { PageHeader } from '../../../components/page-header';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateStockAdjustment, useStockAdjustmentOptions, useVariantOptions } from '../api/stock';
+import { FormActions } from '../../../components/crud/form-actions';
 
 /** A product line being counted: the product as picked, the variant and unit chosen, the quantity typed. */
 interface Line {
@@ -162,14 +163,7 @@ export function StockAdjustmentForm({ renderPicker }: AdjustmentFormProps) {
             )}
           </Stack>
         </Paper>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate('/stock-adjustment-listing')}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending} data-testid="save">
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions saving={create.isPending} onCancel={() => void navigate('/stock-adjustment-listing')} mt={0} />
       </Stack>
     </form>
   );
