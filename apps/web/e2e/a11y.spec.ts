@@ -23,6 +23,10 @@ const SIGNED_IN_SCREENS = [
   'print-barcode',
   'qr-menu',
   'stock-notification',
+  'stock-listing',
+  'stock-adjustment-listing',
+  'stock-adjustment',
+  'stock-adjustment-detail',
   'customer-listing',
   'roles-permissions',
   'create-role',
@@ -54,6 +58,7 @@ interface Ids {
   product: string;
   variationProduct: string;
   role: string;
+  adjustment: string;
 }
 
 /**
@@ -83,10 +88,11 @@ async function demoIds(page: Page): Promise<Ids> {
   const { slug } = await get<{ slug: string }>('/api/v1/qr-menu');
   const products = (await get<{ data: Array<{ id: string; type: string }> }>('/api/v1/products?per_page=all')).data;
   const roles = (await get<{ data: Array<{ id: string }> }>('/api/v1/roles?per_page=all')).data;
+  const adjustments = (await get<{ data: Array<{ id: string }> }>('/api/v1/stock-adjustments')).data;
   const product = products.find((p) => p.type === 'single')?.id;
   const variationProduct = products.find((p) => p.type === 'variation')?.id;
-  expect(product && variationProduct && roles[0]).toBeTruthy();
-  return { slug, product: product!, variationProduct: variationProduct!, role: roles[0]!.id };
+  expect(product && variationProduct && roles[0] && adjustments[0]).toBeTruthy();
+  return { slug, product: product!, variationProduct: variationProduct!, role: roles[0]!.id, adjustment: adjustments[0]!.id };
 }
 
 function pathOf(name: string, ids: Ids): string {
@@ -99,7 +105,9 @@ function pathOf(name: string, ids: Ids): string {
         ? ids.role
         : name === 'edit-product-variant'
           ? ids.variationProduct
-          : ids.product;
+          : name === 'stock-adjustment-detail'
+            ? ids.adjustment
+            : ids.product;
   return route.path.replace(/:(id|slug)/, id);
 }
 

@@ -12,14 +12,14 @@ test('adjusts stock by two boxes of 24, sees 48 more cans on hand, then cancels 
 
   await page.goto('/stock-adjustment');
   await expect(page.getByRole('heading', { name: /New stock adjustment/ })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Branch' }).click();
+  await page.getByRole('combobox', { name: 'Branch' }).click();
   await page.getByRole('option', { name: /BKK1/ }).click();
-  await page.getByRole('textbox', { name: 'Adjustment type' }).click();
+  await page.getByRole('combobox', { name: 'Adjustment type' }).click();
   await page.getByRole('option', { name: /Found in count/ }).click();
   await page.getByRole('textbox', { name: 'Reason' }).fill('Counted the back store');
   await page.getByTestId('product-picker').fill('Energy drink');
   await page.getByRole('option', { name: /Energy drink 250ml/ }).click();
-  await page.getByRole('textbox', { name: /^Unit Energy drink/ }).click();
+  await page.getByRole('combobox', { name: /^Unit Energy drink/ }).click();
   await page.getByRole('option', { name: 'Box of 24' }).click();
   await page.getByTestId('line-quantity').fill('2');
   await page.getByTestId('save').click();
