@@ -30,7 +30,12 @@ test('adjusts stock by two boxes of 24, sees 48 more cans on hand, then cancels 
   await expect(lines.getByRole('row', { name: /Energy drink 250ml/ })).toContainText('48');
 
   await page.goto('/stock-listing?search=Energy%20drink');
-  await expect(table.getByRole('row', { name: /Energy drink 250ml.*BKK1/ }).locator('td').nth(2)).toHaveText(`${before + 48} Can`);
+  await expect(
+    table
+      .getByRole('row', { name: /Energy drink 250ml.*BKK1/ })
+      .locator('td')
+      .nth(2),
+  ).toHaveText(`${before + 48} Can`);
 
   // Cancelling writes the reversing movements: the stock is back where it was.
   await page.goBack();
@@ -38,5 +43,10 @@ test('adjusts stock by two boxes of 24, sees 48 more cans on hand, then cancels 
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId('adjustment-state')).toHaveText('Cancelled');
   await page.goto('/stock-listing?search=Energy%20drink');
-  await expect(table.getByRole('row', { name: /Energy drink 250ml.*BKK1/ }).locator('td').nth(2)).toHaveText(`${before} Can`);
+  await expect(
+    table
+      .getByRole('row', { name: /Energy drink 250ml.*BKK1/ })
+      .locator('td')
+      .nth(2),
+  ).toHaveText(`${before} Can`);
 });
