@@ -17,7 +17,7 @@ import { notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { auditFor } from '../audit/index';
 import { postMovements, reverseDocument } from './stock-ledger';
-import { readLines, writeLines } from './stock-lines';
+import { branchIsActive, readLines, writeLines } from './stock-lines';
 
 const SERIES = 'stock_adjustment_number';
 const DOC_TYPE = 'adjustment';
@@ -176,14 +176,7 @@ export async function postAdjustment(
 ): Promise<string> {
   const { kind, clock } = deps;
   if (branchScope(ctx, input.branch_id) !== input.branch_id) throw unprocessable('stock.errors.branch_not_yours', 'branch_id');
-  const branch = await trx
-    .selectFrom('branches')
-    .select('id')
-    .where('business_id', '=', ctx.businessId)
-    .where('id', '=', input.branch_id)
-    .where('status', '=', 1)
-    .executeTakeFirst();
-  if (!branch) throw unprocessable('validation.branch_required', 'branch_id');
+  if (!(await branchIsActive(trx, ctx.businessId, input.branch_id))) throw unprocessable('validation.branch_required', 'branch_id');
   const type = await trx
     .selectFrom('adjustment_types')
     .select(['direction', 'status'])

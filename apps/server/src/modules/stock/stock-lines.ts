@@ -113,3 +113,16 @@ export async function readLines(
     };
   });
 }
+
+/** A stock document names only an active branch of the caller's shop. */
+export async function branchIsActive(trx: Kysely<Database>, businessId: string, branchId: string) {
+  return Boolean(
+    await trx
+      .selectFrom('branches')
+      .select('id')
+      .where('business_id', '=', businessId)
+      .where('id', '=', branchId)
+      .where('status', '=', 1)
+      .executeTakeFirst(),
+  );
+}

@@ -17,7 +17,7 @@ import { notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { auditFor } from '../audit/index';
 import { postMovements, type PostedMovement } from './stock-ledger';
-import { readLines, writeLines } from './stock-lines';
+import { branchIsActive, readLines, writeLines } from './stock-lines';
 
 const SERIES = 'stock_transfer_number';
 const DOC_TYPE = 'transfer';
@@ -216,18 +216,6 @@ async function arrive(
     .where('business_id', '=', ctx.businessId)
     .where('id', '=', id)
     .execute();
-}
-
-async function branchIsActive(trx: Kysely<Database>, businessId: string, branchId: string) {
-  return Boolean(
-    await trx
-      .selectFrom('branches')
-      .select('id')
-      .where('business_id', '=', businessId)
-      .where('id', '=', branchId)
-      .where('status', '=', 1)
-      .executeTakeFirst(),
-  );
 }
 
 /**
