@@ -16,8 +16,8 @@ import {
   type SqlBool,
 } from 'kysely';
 import { LIST_SEARCH_COLUMNS_0013 } from './migrations/0013-list-search';
-import { containsInsensitive, containsPattern, type DialectKind } from './dialect/index';
-import { listSearchIds, listSearchValue, pgListSearchIds, type ListSearchColumns, type ListSearchMode } from './dialect/list-search';
+import { containsInsensitive, type DialectKind } from './dialect/index';
+import { listSearchIds, listSearchValue, type ListSearchColumns, type ListSearchMode } from './dialect/list-search';
 
 /** Every (table, column) the migrations have indexed for list search; a later migration that indexes more adds its list here. */
 export const INDEXED_LIST_SEARCH: ListSearchColumns = LIST_SEARCH_COLUMNS_0013;
@@ -76,7 +76,7 @@ function searchPlan(searchColumns: readonly string[], query: SelectQueryBuilder<
 /**
  * Adds the list's search to its query. `term` is the trimmed term (or a cache marker for its LIKE pattern), `value` and
  * `mode` come from listSearchValue (value may be a marker too), `businessId` is the business (or its marker).
- * PostgreSQL: the plain ILIKEs on the records whose ids the side table's trigram index gives for the same pattern. SQLite: the records the index names, then the same
+ * PostgreSQL: the plain ILIKEs, which its pg_trgm indexes answer. SQLite: the records the index names, then the same
  * plain condition on those few, so the answer is exactly a scan's. The index's hits lead the query (CROSS JOIN keeps
  * SQLite's join order): without statistics SQLite would rather walk every record of the shop testing each against them.
  */
@@ -94,17 +94,9 @@ export function withListSearch<Q extends SelectQueryBuilder<any, any, any>>(
     sql` OR `,
   )})`;
   const searched = query.where(plain) as Q;
+  if (kind === 'postgres') return searched;
   const plan = searchPlan(searchColumns, query);
   if (!plan?.length) return searched;
-  if (kind === 'postgres') {
-    // The planner joins these ids (a bitmap scan of the trigram index) to the records by their key.
-    const pattern = containsPattern(term);
-    const candidates = sql.join(
-      plan.map((a) => sql`${sql.ref(`${a.alias}.id`)} IN (${pgListSearchIds(a.table, a.columns, businessId, pattern)})`),
-      sql` OR `,
-    );
-    return searched.where(sql<SqlBool>`(${candidates})`) as Q;
-  }
   const fromAlias = firstFrom(query);
   if (plan.length === 1 && plan[0]!.alias === fromAlias) {
     const hits = sql`(SELECT DISTINCT row_id FROM (${listSearchIds(plan[0]!.table, plan[0]!.columns, businessId, mode, value)}))`;

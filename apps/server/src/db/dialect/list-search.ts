@@ -5,8 +5,7 @@
  *   listed tables by triggers; an FTS5 trigram table over those values finds the records holding a fragment of 3 or
  *   more characters. Shorter fragments (below a trigram) are looked for with instr() in the same rows of the one
  *   shop and table: a pass over short, pre-lowered strings through an index, instead of the listed table's rows.
- * - PostgreSQL: the same side table, kept by a trigger per listed table, with one GIN pg_trgm index over its values;
- *   the list's own ILIKE pattern, applied to those values, finds the records (see createPgListSearch).
+ * - PostgreSQL: pg_trgm GIN over each searchable column, which the list's ILIKE uses as it is.
  * The index only narrows the candidates: the list still applies its exact "contains" condition to them, so the
  * results are those of a scan.
  */
@@ -22,56 +21,15 @@ const ident = (name: string) => {
   if (!IDENT.test(name)) throw new RangeError(`not a plain SQL name: ${name}`);
   return sql.raw(name);
 };
-
-/**
- * PostgreSQL: the same side table as SQLite (one row per non-empty searchable value, lower-cased), kept by one trigger
- * per listed table, with one GIN pg_trgm index over the values: a single index the planner can drive the search from,
- * where per-column indexes under an OR of five columns were passed over for a scan.
- */
-async function createPgListSearch(db: Kysely<any>, columns: ListSearchColumns): Promise<void> {
-  await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
-  await sql`CREATE TABLE list_search_rows (
-    tbl TEXT NOT NULL,
-    business_id TEXT NOT NULL,
-    row_id TEXT NOT NULL,
-    col TEXT NOT NULL,
-    value TEXT NOT NULL,
-    PRIMARY KEY (tbl, business_id, row_id, col)
-  )`.execute(db);
-  await sql`CREATE INDEX list_search_rows_value ON list_search_rows USING gin (value gin_trgm_ops)`.execute(db);
-  for (const [table, cols] of Object.entries(columns)) {
-    const fn = ident(`${table}_list_search`);
-    const rowsOf = sql.join(
-      cols.map(
-        (c) => sql`SELECT ${sql.lit(table)}, NEW.business_id, NEW.id, ${sql.lit(c)}, lower(NEW.${ident(c)})
-          WHERE NEW.${ident(c)} IS NOT NULL AND NEW.${ident(c)} <> ''`,
-      ),
-      sql` UNION ALL `,
-    );
-    await sql`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $fn$
-    BEGIN
-      IF TG_OP <> 'INSERT' THEN
-        DELETE FROM list_search_rows WHERE tbl = ${sql.lit(table)} AND business_id = OLD.business_id AND row_id = OLD.id;
-      END IF;
-      IF TG_OP <> 'DELETE' THEN
-        INSERT INTO list_search_rows (tbl, business_id, row_id, col, value) ${rowsOf};
-      END IF;
-      RETURN NULL;
-    END $fn$`.execute(db);
-    await sql`CREATE TRIGGER ${fn} AFTER INSERT OR UPDATE OF ${sql.join(cols.map(ident))} OR DELETE ON ${ident(table)}
-      FOR EACH ROW EXECUTE FUNCTION ${fn}()`.execute(db);
-    // Records written before this migration.
-    for (const c of cols) {
-      await sql`INSERT INTO list_search_rows (tbl, business_id, row_id, col, value)
-        SELECT ${sql.lit(table)}, business_id, id, ${sql.lit(c)}, lower(${ident(c)}) FROM ${ident(table)}
-        WHERE ${ident(c)} IS NOT NULL AND ${ident(c)} <> ''`.execute(db);
-    }
-  }
-}
+const pgIndexName = (table: string, column: string) => ident(`${table}_${column}_trgm`);
 
 export async function createListSearch(db: Kysely<any>, kind: DialectKind, columns: ListSearchColumns): Promise<void> {
   if (kind === 'postgres') {
-    await createPgListSearch(db, columns);
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+    for (const [table, cols] of Object.entries(columns)) {
+      for (const c of cols)
+        await sql`CREATE INDEX ${pgIndexName(table, c)} ON ${ident(table)} USING gin (${ident(c)} gin_trgm_ops)`.execute(db);
+    }
     return;
   }
   await sql`CREATE TABLE list_search_rows (
@@ -122,11 +80,9 @@ export async function createListSearch(db: Kysely<any>, kind: DialectKind, colum
 
 export async function dropListSearch(db: Kysely<any>, kind: DialectKind, columns: ListSearchColumns): Promise<void> {
   if (kind === 'postgres') {
-    for (const table of Object.keys(columns)) {
-      await sql`DROP TRIGGER IF EXISTS ${ident(`${table}_list_search`)} ON ${ident(table)}`.execute(db);
-      await sql`DROP FUNCTION IF EXISTS ${ident(`${table}_list_search`)}()`.execute(db);
+    for (const [table, cols] of Object.entries(columns)) {
+      for (const c of cols) await sql`DROP INDEX IF EXISTS ${pgIndexName(table, c)}`.execute(db);
     }
-    await sql`DROP TABLE IF EXISTS list_search_rows`.execute(db);
     return;
   }
   for (const table of Object.keys(columns)) {
@@ -172,14 +128,4 @@ export function listSearchIds(
   }
   return sql`SELECT r.row_id FROM list_search JOIN list_search_rows r ON r.id = list_search.rowid
     WHERE list_search MATCH ${value} AND r.tbl = ${sql.lit(table)} AND r.business_id = ${businessId} AND r.col IN (${colList})`;
-}
-
-/**
- * PostgreSQL: the ids of one shop's records of `table` with a searchable column (of `cols`) that may contain the term;
- * `pattern` is the list's ILIKE pattern (containsPattern, or its cache marker), answered by the GIN trigram index.
- */
-export function pgListSearchIds(table: string, cols: readonly string[], businessId: unknown, pattern: unknown): RawBuilder<unknown> {
-  return sql`SELECT row_id FROM list_search_rows
-    WHERE tbl = ${sql.lit(table)} AND business_id = ${businessId} AND col IN (${sql.join(cols.map((c) => sql.lit(c)))})
-      AND value ILIKE ${pattern} ESCAPE '\\'`;
 }
