@@ -27,6 +27,11 @@ export interface LedgerLine {
    */
   cost?: number;
   docLineId?: string | null;
+  /**
+   * Incoming only, for a product with `has_expiry`: the batch's expiry date (YYYY-MM-DD). Outgoing movements of such
+   * a product take the earliest-expiring batch first (stock_batches).
+   */
+  expiryDate?: string | null;
   /** The line names an item exactly as an earlier movement moved it (base unit, no combo, no stock-manage check). */
   asMoved?: boolean;
 }
