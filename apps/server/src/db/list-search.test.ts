@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../test/harness';
 import type { RequestContext } from '../http/context';
 import { newId } from '../lib/ids';
 import { customersService } from '../modules/customers/index';
+import { setListSearchStats } from './dialect/list-search';
 import { INDEXED_LIST_SEARCH, listSearchValue } from './list-search';
 
 type Customer = { name: string; phone: string | null; member_id: string | null; company_name: string | null; email: string | null };
@@ -92,6 +93,28 @@ describe('the indexed list search', () => {
     expect([...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(expected(term));
   });
 
+  describe('planned by term frequency', () => {
+    // A sample in which every value is a "customer …" with a "+855 10" phone: those trigrams are common, numbers rare.
+    beforeAll(() => setListSearchStats(Array.from({ length: 1000 }, (_, i) => `customer ${String(i).padStart(3, '0')} +855 10 ${i}`)));
+    afterAll(() => setListSearchStats([]));
+
+    it('asks the index only for the rarest plain trigrams of the term', () => {
+      expect(listSearchValue('Customer 017')).toMatchObject({ mode: 'trigram', value: '"017"', fragments: ['%017%', '%017%'] });
+      expect(listSearchValue('M000201')).toMatchObject({ value: '"m00" AND "000"', fragments: ['%m00%', '%000%'] });
+      // Nothing rare in it (or no plain trigram at all): the whole term, as without statistics.
+      expect(listSearchValue('customer')).toMatchObject({ value: '"customer"', fragments: ['%customer%', '%customer%'] });
+      expect(listSearchValue('ដារ៉ា')).toMatchObject({ value: '"ដារ៉ា"' });
+    });
+
+    it.each(['Customer 01', 'Customer 017', 'customer', '855 10 1', 'M000', 'M000201', 'example.com', 'ដារ៉ា', '"Q"', '% arab', 'M_1'])(
+      'answers %j exactly as a scan would',
+      async (term) => {
+        const found = await search(term);
+        expect([...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(expected(term));
+      },
+    );
+  });
+
   it('follows renames and deletions in the same transaction as the write', async () => {
     const id = ids.get('Sok Dara')!;
     await t.deps.db
@@ -110,10 +133,11 @@ describe('the indexed list search', () => {
   });
 
   it('takes the trigram path from three characters on, and the short path below or for a NUL', () => {
-    expect(listSearchValue('Ab"c')).toEqual({ mode: 'trigram', value: '"ab""c"' });
-    expect(listSearchValue('ab')).toEqual({ mode: 'short', value: 'ab' });
+    setListSearchStats([]);
+    expect(listSearchValue('Ab"c')).toMatchObject({ mode: 'trigram', value: '"ab""c"', fragments: ['%ab"c%', '%ab"c%'] });
+    expect(listSearchValue('ab')).toMatchObject({ mode: 'short', value: 'ab' });
     expect(listSearchValue('ស្រ')).toMatchObject({ mode: 'trigram' });
-    expect(listSearchValue('a\u0000bc')).toEqual({ mode: 'short', value: 'a\u0000bc' });
+    expect(listSearchValue('a\u0000bc')).toMatchObject({ mode: 'short', value: 'a\u0000bc' });
   });
 
   it('has an index for every searchable column it names', async () => {
@@ -121,6 +145,12 @@ describe('the indexed list search', () => {
       const rows = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE indexname LIKE '%_trgm'`.execute(t.deps.db);
       const names = new Set(rows.rows.map((r) => r.indexname));
       for (const [table, cols] of Object.entries(INDEXED_LIST_SEARCH)) for (const c of cols) expect(names).toContain(`${table}_${c}_trgm`);
+      // Written into the index at once: no pending list for every search to read (0020).
+      const pending = await sql<{ relname: string }>`SELECT relname FROM pg_class
+        WHERE relnamespace = current_schema()::regnamespace AND relname LIKE '%_trgm' AND relkind = 'i' AND NOT ('fastupdate=off' = ANY (coalesce(reloptions, '{}')))`.execute(
+        t.deps.db,
+      );
+      expect(pending.rows).toEqual([]);
       return;
     }
     const rows = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_list_search_%'`.execute(

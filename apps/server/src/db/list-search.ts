@@ -10,19 +10,30 @@ import {
   JoinNode,
   SelectQueryNode,
   sql,
+  type Kysely,
   type KyselyPlugin,
   type OperationNode,
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
 import { LIST_SEARCH_COLUMNS_0013 } from './migrations/0013-list-search';
-import { containsInsensitive, type DialectKind } from './dialect/index';
-import { listSearchIds, listSearchValue, type ListSearchColumns, type ListSearchMode } from './dialect/list-search';
+import { containsInsensitive, containsPattern, type DialectKind } from './dialect/index';
+import {
+  listSearchIds,
+  listSearchValue,
+  refreshListSearchStats,
+  type ListSearchColumns,
+  type ListSearchMode,
+  type ListSearchValue,
+} from './dialect/list-search';
 
 /** Every (table, column) the migrations have indexed for list search; a later migration that indexes more adds its list here. */
 export const INDEXED_LIST_SEARCH: ListSearchColumns = LIST_SEARCH_COLUMNS_0013;
 
-export { listSearchValue, type ListSearchMode };
+export { listSearchValue, type ListSearchMode, type ListSearchValue };
+
+/** Keeps the term statistics of the search fresh (in the background; see dialect/list-search.ts). */
+export const refreshSearchStats = (db: Kysely<any>, kind: DialectKind) => refreshListSearchStats(db, kind, INDEXED_LIST_SEARCH);
 
 /** The records of one alias of the list's query whose indexed columns may hold the term. */
 interface AliasSearch {
@@ -74,11 +85,14 @@ function searchPlan(searchColumns: readonly string[], query: SelectQueryBuilder<
 }
 
 /**
- * Adds the list's search to its query. `term` is the trimmed term (or a cache marker for its LIKE pattern), `value` and
- * `mode` come from listSearchValue (value may be a marker too), `businessId` is the business (or its marker).
- * PostgreSQL: the plain ILIKEs, which its pg_trgm indexes answer. SQLite: the records the index names, then the same
- * plain condition on those few, so the answer is exactly a scan's. The index's hits lead the query (CROSS JOIN keeps
- * SQLite's join order): without statistics SQLite would rather walk every record of the shop testing each against them.
+ * Adds the list's search to its query. `term` is the trimmed term (or a cache marker for its LIKE pattern), `value`,
+ * `fragments` and `mode` come from listSearchValue (or are markers too), `businessId` is the business (or its marker).
+ * PostgreSQL: per column, the pg_trgm index is asked for the two fragments (the term's rarest trigrams, or the whole
+ * term), and the exact condition is written so that the index cannot take it (`col || ''`): otherwise the planner
+ * would hand the index every trigram of the term again, common ones included. SQLite: the records the index names,
+ * then the same plain condition on those few, so the answer is exactly a scan's. The index's hits lead the query
+ * (CROSS JOIN keeps SQLite's join order): without statistics SQLite would rather walk every record of the shop
+ * testing each against them.
  */
 export function withListSearch<Q extends SelectQueryBuilder<any, any, any>>(
   kind: DialectKind,
@@ -88,13 +102,23 @@ export function withListSearch<Q extends SelectQueryBuilder<any, any, any>>(
   term: string,
   value: unknown,
   mode: ListSearchMode,
+  fragments: readonly [unknown, unknown],
 ): Q {
+  if (kind === 'postgres') {
+    const indexed = searchPlan(searchColumns, query) !== null;
+    const pattern = containsPattern(term);
+    const perColumn = searchColumns.map((c) =>
+      indexed && mode === 'trigram'
+        ? sql<SqlBool>`(${sql.ref(c)} ILIKE ${fragments[0]} ESCAPE '\\' AND ${sql.ref(c)} ILIKE ${fragments[1]} ESCAPE '\\' AND (${sql.ref(c)} || '') ILIKE ${pattern} ESCAPE '\\')`
+        : containsInsensitive(kind, sql.ref(c), term),
+    );
+    return query.where(sql<SqlBool>`(${sql.join(perColumn, sql` OR `)})`) as Q;
+  }
   const plain = sql<SqlBool>`(${sql.join(
     searchColumns.map((c) => containsInsensitive(kind, sql.ref(c), term)),
     sql` OR `,
   )})`;
   const searched = query.where(plain) as Q;
-  if (kind === 'postgres') return searched;
   const plan = searchPlan(searchColumns, query);
   if (!plan?.length) return searched;
   const fromAlias = firstFrom(query);

@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { LIST_ALL_LIMIT, type ListMeta, type ListQuery } from '@posauto/shared/schemas/common';
 import { containsPattern, upsertCounterSql, type DialectKind } from './dialect/index';
-import { listSearchValue, withListSearch } from './list-search';
+import { listSearchValue, refreshSearchStats, withListSearch, type ListSearchValue } from './list-search';
 import type { Database } from './types';
 
 /** How one list is searched, sorted and counted; the only per-list configuration the machinery needs. */
@@ -32,6 +32,8 @@ const MARK = {
   business: '\u0001business',
   term: '\u0001term',
   searchValue: '\u0001search',
+  fragment1: '\u0001fragment1',
+  fragment2: '\u0001fragment2',
   status: -7_654_321,
   limit: -7_654_322,
   offset: -7_654_323,
@@ -128,13 +130,23 @@ function listQueries<T>(
     .sort();
   const filterShape = filterColumns.join(',');
   // The search's path through the index (see list-search.ts) is part of the statement's shape.
+  if (search !== undefined) refreshSearchStats(db, kind);
   const searched = search === undefined ? undefined : listSearchValue(search);
   const searchShape = searched?.mode ?? 'none';
 
   const filteredQuery = (biz: string, term: string | undefined, st: number | undefined, marked = false) => {
     let q = base(biz);
     if (term !== undefined && searched)
-      q = withListSearch(kind, q, spec.searchColumns, biz, term, marked ? MARK.searchValue : searched.value, searched.mode);
+      q = withListSearch(
+        kind,
+        q,
+        spec.searchColumns,
+        biz,
+        term,
+        marked ? MARK.searchValue : searched.value,
+        searched.mode,
+        marked ? [MARK.fragment1, MARK.fragment2] : searched.fragments,
+      );
     if (st !== undefined) q = q.where(sql.ref(spec.statusColumn!), '=', st);
     for (const c of filterColumns) q = q.where(sql.ref(c), '=', marked ? `${FILTER_MARK}${c}` : filters[c]);
     return q;
@@ -196,11 +208,14 @@ function withValues(
   filters: ListFilters,
 ): CompiledQuery {
   const markedPattern = containsPattern(MARK.term);
+  let searched: ListSearchValue | undefined;
   const parameters = compiled.parameters.map((p) => {
     if (p === MARK.business) return businessId;
     if (typeof p === 'string' && p.startsWith(FILTER_MARK)) return filters[p.slice(FILTER_MARK.length)];
     if (p === markedPattern) return containsPattern(search ?? '');
-    if (p === MARK.searchValue) return listSearchValue(search ?? '').value;
+    if (p === MARK.searchValue) return (searched ??= listSearchValue(search ?? '')).value;
+    if (p === MARK.fragment1) return (searched ??= listSearchValue(search ?? '')).fragments[0];
+    if (p === MARK.fragment2) return (searched ??= listSearchValue(search ?? '')).fragments[1];
     if (p === MARK.status) return status;
     if (p === MARK.limit) return limit;
     if (p === MARK.offset) return offset;
