@@ -229,7 +229,6 @@ describe('the stock ledger', () => {
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, () => post('adjustment_out', [{ branchId: second, productId: a, variantId: null, quantity: 1000 }])),
     );
-    console.log('FULFILLED', t.deps.kind, results.filter((r) => r.status === 'fulfilled').length);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     for (const r of results) if (r.status === 'rejected') expect((r.reason as AppError).messageKey).toBe('stock.errors.not_enough');
     expect(await level(a, second)).toMatchObject({ on_hand: 0, stock_value: 0 });
