@@ -109,6 +109,7 @@ const PICTURES = {
   'energy-drink-can': [['#e3f2fd', '#90caf9'], can('#1565c0', '#c0c0c0')],
   'water-bottle': [['#e1f5fe', '#81d4fa'], bottle('#b3e5fc', '#0288d1')],
   'orange-juice': [['#fff3e0', '#ffcc80'], bottle('#ffa726', '#ef6c00')],
+  'fresh-milk': [['#e3f2fd', '#bbdefb'], bottle('#fafafa', '#1e88e5')],
   'beer-bottle': [['#fff8e1', '#ffe082'], bottle('#8d6e00', '#1b5e20')],
   'breakfast-set': [['#fff3e0', '#ffe0b2'], tray('#4e342e', '#e0a04a')],
   'coffee-and-cake': [['#fce4ec', '#f8bbd0'], tray('#a1887f', '#fff3c4')],

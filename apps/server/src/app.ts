@@ -43,6 +43,7 @@ import { serviceChargeRoutes } from './modules/service-charges/index';
 import { adjustmentTypeRoutes } from './modules/adjustment-types/index';
 import { publicMenuRoutes } from './modules/public-menu/index';
 import { stockRoutes } from './modules/stock/index';
+import { purchaseRoutes } from './modules/purchases/index';
 
 /** Records the global search finds, in the order they are listed: a module's records are found by adding its provider here. */
 export const RECORD_SEARCH_PROVIDERS: readonly RecordSearchProviderFactory[] = [categorySearchProvider, productSearchProvider];
@@ -77,6 +78,7 @@ const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   adjustmentTypeRoutes,
   publicMenuRoutes,
   stockRoutes,
+  purchaseRoutes,
 ];
 
 const CSP = {

@@ -17,6 +17,7 @@ import { listSearch } from './migrations/0013-list-search';
 import { stockLedger } from './migrations/0014-stock-ledger';
 import { stockAdjustments } from './migrations/0015-stock-adjustments';
 import { stockTransfers } from './migrations/0016-stock-transfers';
+import { purchases } from './migrations/0017-purchases';
 import { searchIndexPendingList } from './migrations/0020-search-index-pending-list';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
@@ -38,6 +39,7 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0014-stock-ledger': stockLedger(kind),
     '0015-stock-adjustments': stockAdjustments(kind),
     '0016-stock-transfers': stockTransfers(kind),
+    '0017-purchases': purchases(kind),
     '0020-search-index-pending-list': searchIndexPendingList(kind),
   };
 }

@@ -64,6 +64,7 @@ export const API_TAGS = [
   { name: 'settings', description: 'The shop settings (business info, logo, currency, tax, default branch).' },
   { name: 'sale settings', description: 'Sale defaults (customer, payment method) and receipt options.' },
   { name: 'stock', description: 'Stock on hand per branch, the stock ledger of movements, and stock adjustments.' },
+  { name: 'purchases', description: 'Purchases from suppliers, their payments, and returns to suppliers.' },
   { name: 'stock notifications', description: 'Low-stock and expiry notifications of a branch.' },
   { name: 'roles', description: 'Roles of the shop and the permissions they grant.' },
   { name: 'users', description: 'Staff accounts of the shop and of its branches.' },

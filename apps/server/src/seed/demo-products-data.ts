@@ -303,6 +303,16 @@ export const COFFEE_PRODUCTS: DemoProduct[] = [
     hasExpiry: true,
   },
   {
+    name: 'Fresh milk 1L',
+    image: 'fresh-milk',
+    category: 'Bottled drinks',
+    unit: 'Bottle',
+    cost: '1.20',
+    price: '2.00',
+    description: 'Chilled whole milk; also what the lattes are made with.',
+    hasExpiry: true,
+  },
+  {
     name: 'Coca-Cola box of 24',
     image: 'cola-can',
     category: 'Bottled drinks',

@@ -1,4 +1,4 @@
-import { FACTOR_SCALE, QTY_SCALE } from '@posauto/shared/money/index';
+import { FACTOR_SCALE } from '@posauto/shared/money/index';
 import type { Kysely } from 'kysely';
 import type { Deps } from '../deps';
 import type { Database } from '../db/types';
@@ -48,13 +48,6 @@ const KARAOKE_CATEGORIES: Array<{ name: string; icon: string }> = [
   { name: 'Khmer food', icon: 'soup' },
   { name: 'Snacks', icon: 'cookie' },
   { name: 'Karaoke rooms', icon: 'microphone' },
-];
-
-/** Low-stock alerts for the first branch, so the bell has something to show; minutes before seeding. */
-const DEMO_STOCK_ALERTS = [
-  { name: 'Fresh milk 1L', stock: 2, minutesAgo: 15, read: false },
-  { name: 'Arabica beans 1kg', stock: 1, minutesAgo: 90, read: false },
-  { name: 'Paper cups 12oz', stock: 0, minutesAgo: 24 * 60, read: true },
 ];
 
 const DEMO_BRANDS = [
@@ -274,23 +267,6 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
     await seedDemoProducts(trx, deps, shop, karaoke);
     await seedDemoStock(trx, deps, shop);
 
-    for (const a of DEMO_STOCK_ALERTS) {
-      const created = new Date(deps.clock.now().getTime() - a.minutesAgo * 60_000).toISOString();
-      await trx
-        .insertInto('stock_notifications')
-        .values({
-          business_id: shop.businessId,
-          id: newId(),
-          branch_id: shop.branchIds[0]!,
-          product_id: null,
-          name: a.name,
-          image: null,
-          stock_level: a.stock * QTY_SCALE,
-          created_at: created,
-          read_at: a.read ? at : null,
-        })
-        .execute();
-    }
     return true;
   });
 }

@@ -38,7 +38,7 @@ export function uploadFailure(status: number, body: unknown): ApiError {
  * Stores an image in the media store for one purpose (a product image or the shop logo: only a record of that
  * kind can take it): its key (to save on the record) and its URL.
  */
-export async function uploadImage(file: File, purpose: 'product' | 'logo' = 'product'): Promise<UploadedImage> {
+export async function uploadImage(file: File, purpose: 'product' | 'logo' | 'purchase' = 'product'): Promise<UploadedImage> {
   const { status, body } = await postFile(`/api/v1/media/images?purpose=${purpose}`, file);
   if (status >= 200 && status < 300 && (body as Partial<UploadedImage> | null)?.key) return body as UploadedImage;
   throw uploadFailure(status, body);

@@ -44,6 +44,11 @@ import stockKm from '../locales/stock/km.json';
 import stockZh from '../locales/stock/zh.json';
 import stockFr from '../locales/stock/fr.json';
 import stockAr from '../locales/stock/ar.json';
+import purchasesEn from '../locales/purchases/en.json';
+import purchasesKm from '../locales/purchases/km.json';
+import purchasesZh from '../locales/purchases/zh.json';
+import purchasesFr from '../locales/purchases/fr.json';
+import purchasesAr from '../locales/purchases/ar.json';
 
 /** Later tables add keys to earlier ones (a module's own file may extend a shared namespace such as validation). */
 function merge(...tables: TranslationTable[]): TranslationTable {
@@ -59,9 +64,9 @@ function merge(...tables: TranslationTable[]): TranslationTable {
 
 /** Core tables plus one file per module and language (locales/<module>/<lang>.json). */
 export const TRANSLATIONS: Record<Language, TranslationTable> = {
-  km: merge(km, accountsKm, accountsUiKm, catalogueKm, settingListsKm, shopSettingsKm, productsKm, qrMenuKm, stockKm),
-  en: merge(en, accountsEn, accountsUiEn, catalogueEn, settingListsEn, shopSettingsEn, productsEn, qrMenuEn, stockEn),
-  zh: merge(zh, accountsZh, accountsUiZh, catalogueZh, settingListsZh, shopSettingsZh, productsZh, qrMenuZh, stockZh),
-  fr: merge(fr, accountsFr, accountsUiFr, catalogueFr, settingListsFr, shopSettingsFr, productsFr, qrMenuFr, stockFr),
-  ar: merge(ar, accountsAr, accountsUiAr, catalogueAr, settingListsAr, shopSettingsAr, productsAr, qrMenuAr, stockAr),
+  km: merge(km, accountsKm, accountsUiKm, catalogueKm, settingListsKm, shopSettingsKm, productsKm, qrMenuKm, stockKm, purchasesKm),
+  en: merge(en, accountsEn, accountsUiEn, catalogueEn, settingListsEn, shopSettingsEn, productsEn, qrMenuEn, stockEn, purchasesEn),
+  zh: merge(zh, accountsZh, accountsUiZh, catalogueZh, settingListsZh, shopSettingsZh, productsZh, qrMenuZh, stockZh, purchasesZh),
+  fr: merge(fr, accountsFr, accountsUiFr, catalogueFr, settingListsFr, shopSettingsFr, productsFr, qrMenuFr, stockFr, purchasesFr),
+  ar: merge(ar, accountsAr, accountsUiAr, catalogueAr, settingListsAr, shopSettingsAr, productsAr, qrMenuAr, stockAr, purchasesAr),
 };

@@ -3,7 +3,7 @@
  * recorded with what it was uploaded for; a record (a product, the shop's logo) may take it only for that purpose
  * and only once (claimed_at set in the same transaction as the record's save). Uploads never claimed are swept.
  */
-export type MediaPurpose = 'product' | 'logo';
+export type MediaPurpose = 'product' | 'logo' | 'purchase';
 
 export interface MediaUploadsTable {
   business_id: string;

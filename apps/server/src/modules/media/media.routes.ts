@@ -18,6 +18,7 @@ import { recordUpload, startUploadSweep, type MediaPurpose } from './media.uploa
 const PURPOSE_ACCESS: Record<MediaPurpose, readonly Permission[]> = {
   product: ['product-create', 'product-edit'],
   logo: ['general-setting'],
+  purchase: ['stock-purchase'],
 };
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 422: errorSchema };
@@ -27,16 +28,17 @@ export function mediaRoutes(app: AppInstance, deps: Deps): void {
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 } });
     scope.post('/api/v1/media/images', {
-      config: { access: { anyOf: ['product-create', 'product-edit', 'general-setting'] } },
+      config: { access: { anyOf: ['product-create', 'product-edit', 'general-setting', 'stock-purchase'] } },
       schema: {
         tags: ['media'],
         operationId: 'uploadImage',
         summary: 'Upload an image (PNG, JPEG or WebP, at most 5 MB, multipart field "file"): stored resized to fit 800x800 as WebP',
         description:
           'purpose: what the image is for, product (a product image; product-create or product-edit) or logo (the shop logo; ' +
-          'general-setting). Only a record of that kind can take the key, once; a key no record takes within a day is deleted.',
+          'general-setting) or purchase (a purchase attachment; stock-purchase). Only a record of that kind can take the key, once; ' +
+          'a key no record takes within a day is deleted.',
         upload: { field: 'file', description: 'The image: PNG, JPEG or WebP, at most 5 MB' },
-        querystring: z.object({ purpose: z.enum(['product', 'logo']).default('product') }),
+        querystring: z.object({ purpose: z.enum(['product', 'logo', 'purchase']).default('product') }),
         response: { 201: uploadedImageSchema, ...errors },
       },
       handler: async (req, reply) => {

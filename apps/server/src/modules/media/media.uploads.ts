@@ -52,7 +52,7 @@ export async function claimUpload(
 
 /** True while a product, the shop's logo or a stock alert still shows this image. */
 async function isReferenced(db: Kysely<Database>, businessId: string, key: string): Promise<boolean> {
-  const [product, logo, alert] = await Promise.all([
+  const [product, logo, alert, purchase] = await Promise.all([
     db.selectFrom('products').select('id').where('business_id', '=', businessId).where('image', '=', key).limit(1).executeTakeFirst(),
     db.selectFrom('businesses').select('id').where('id', '=', businessId).where('logo', '=', key).executeTakeFirst(),
     db
@@ -62,8 +62,9 @@ async function isReferenced(db: Kysely<Database>, businessId: string, key: strin
       .where('image', '=', key)
       .limit(1)
       .executeTakeFirst(),
+    db.selectFrom('purchases').select('id').where('business_id', '=', businessId).where('attachment', '=', key).limit(1).executeTakeFirst(),
   ]);
-  return Boolean(product || logo || alert);
+  return Boolean(product || logo || alert || purchase);
 }
 
 /**

@@ -3,3 +3,4 @@ export { assertLedgerBalanced, ledgerMismatches, type LedgerMismatch } from './s
 export { stockRoutes } from './stock.routes';
 export { postAdjustment } from './stock-adjustments';
 export { postTransfer } from './stock-transfers';
+export { unitFactor } from './stock-units';
