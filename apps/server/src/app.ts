@@ -21,7 +21,7 @@ import { dashboardRoutes } from './modules/dashboard/index';
 import { globalSearchRoutes, type RecordSearchProviderFactory } from './modules/global-search/index';
 import { healthRoutes } from './modules/health/index';
 import { settingsRoutes } from './modules/settings/index';
-import { stockNotificationRoutes } from './modules/stock-notifications/index';
+import { stockAlertStreamRoutes, stockNotificationRoutes } from './modules/stock-notifications/index';
 import { roleRoutes } from './modules/roles/index';
 import { userRoutes } from './modules/users/index';
 import { profileRoutes } from './modules/profile/index';
@@ -43,6 +43,7 @@ import { serviceChargeRoutes } from './modules/service-charges/index';
 import { adjustmentTypeRoutes } from './modules/adjustment-types/index';
 import { publicMenuRoutes } from './modules/public-menu/index';
 import { stockRoutes } from './modules/stock/index';
+import { stockReportRoutes } from './modules/stock/index';
 import { purchaseRoutes } from './modules/purchases/index';
 
 /** Records the global search finds, in the order they are listed: a module's records are found by adding its provider here. */
@@ -56,6 +57,7 @@ const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   categoryRoutes,
   globalSearchRoutes(RECORD_SEARCH_PROVIDERS),
   stockNotificationRoutes,
+  stockAlertStreamRoutes,
   dashboardRoutes,
   roleRoutes,
   userRoutes,
@@ -78,6 +80,7 @@ const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   adjustmentTypeRoutes,
   publicMenuRoutes,
   stockRoutes,
+  stockReportRoutes,
   purchaseRoutes,
 ];
 

@@ -47,6 +47,13 @@ const SIGNED_IN_SCREENS = [
   'stock-adjustment-type',
   'sale-setting',
   'service-listing',
+  'stock-transfer-listing',
+  'stock-transfer',
+  'edit-transfer',
+  'stock-transfer-detail',
+  'stock-filter',
+  'stock-expiry',
+  'stock-report',
 ];
 const PUBLIC_SCREENS = ['login', 'register', 'forgot-password', 'public-menu'];
 
@@ -59,6 +66,8 @@ interface Ids {
   variationProduct: string;
   role: string;
   adjustment: string;
+  /** A demo transfer still on its way (editable). */
+  transfer: string;
 }
 
 /**
@@ -89,10 +98,18 @@ async function demoIds(page: Page): Promise<Ids> {
   const products = (await get<{ data: Array<{ id: string; type: string }> }>('/api/v1/products?per_page=all')).data;
   const roles = (await get<{ data: Array<{ id: string }> }>('/api/v1/roles?per_page=all')).data;
   const adjustments = (await get<{ data: Array<{ id: string }> }>('/api/v1/stock-adjustments')).data;
+  const transfers = (await get<{ data: Array<{ id: string }> }>('/api/v1/stock-transfers?state=sent')).data;
   const product = products.find((p) => p.type === 'single')?.id;
   const variationProduct = products.find((p) => p.type === 'variation')?.id;
-  expect(product && variationProduct && roles[0] && adjustments[0]).toBeTruthy();
-  return { slug, product: product!, variationProduct: variationProduct!, role: roles[0]!.id, adjustment: adjustments[0]!.id };
+  expect(product && variationProduct && roles[0] && adjustments[0] && transfers[0]).toBeTruthy();
+  return {
+    slug,
+    product: product!,
+    variationProduct: variationProduct!,
+    role: roles[0]!.id,
+    adjustment: adjustments[0]!.id,
+    transfer: transfers[0]!.id,
+  };
 }
 
 function pathOf(name: string, ids: Ids): string {
@@ -107,7 +124,9 @@ function pathOf(name: string, ids: Ids): string {
           ? ids.variationProduct
           : name === 'stock-adjustment-detail'
             ? ids.adjustment
-            : ids.product;
+            : name === 'edit-transfer' || name === 'stock-transfer-detail'
+              ? ids.transfer
+              : ids.product;
   return route.path.replace(/:(id|slug)/, id);
 }
 

@@ -20,16 +20,21 @@ async function scriptsLoaded(page: Page, path: string): Promise<Loaded[]> {
   const finished: Request[] = [];
   let inflight = 0;
   let last = Date.now();
-  page.on('request', () => {
+  // The live stock alert stream stays open by design: it is no part of the load.
+  const counted = (r: Request) => !r.url().includes('/api/v1/stock-notifications/stream?');
+  page.on('request', (r) => {
+    if (!counted(r)) return;
     inflight += 1;
     last = Date.now();
   });
   page.on('requestfinished', (r) => {
+    if (!counted(r)) return;
     finished.push(r);
     inflight -= 1;
     last = Date.now();
   });
-  page.on('requestfailed', () => {
+  page.on('requestfailed', (r) => {
+    if (!counted(r)) return;
     inflight -= 1;
     last = Date.now();
   });

@@ -115,10 +115,10 @@ test('the back-to-top button appears after 200 px of scroll and takes the page u
 
 test('every screen of a later module shows its title, breadcrumb and what will appear there', async ({ page }) => {
   await signIn(page, OWNER);
-  await page.goto('/stock-transfer-listing/edit-transfer/0190f0b8-0000-7000-8000-000000000000');
-  await expect(page.getByRole('heading', { name: 'Edit stock transfer' })).toBeVisible();
-  await expect(page.getByTestId('breadcrumbs')).toContainText('Stock transfers');
-  await expect(page.getByTestId('empty-state')).toContainText('Stock will appear here');
+  await page.goto('/invoice-listing/edit/0190f0b8-0000-7000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Edit invoice' })).toBeVisible();
+  await expect(page.getByTestId('breadcrumbs')).toContainText('All invoices');
+  await expect(page.getByTestId('empty-state')).toContainText('Quotations and invoices will appear here');
 });
 
 test('a signed-in user without the permission sees the 403 page', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { Kysely } from 'kysely';
 import { createDialect, type DatabaseTarget, type DialectKind } from './dialect/index';
+import { attachNotifications } from './dialect/notify';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -11,7 +12,8 @@ export interface DatabaseHandle {
 }
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
-  const { dialect } = createDialect(target);
+  const { dialect, notifications } = createDialect(target);
   const db = new Kysely<Database>({ dialect });
+  attachNotifications(db, notifications);
   return { db, kind: target.kind, close: () => db.destroy() };
 }

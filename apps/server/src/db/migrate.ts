@@ -18,6 +18,8 @@ import { stockLedger } from './migrations/0014-stock-ledger';
 import { stockAdjustments } from './migrations/0015-stock-adjustments';
 import { stockTransfers } from './migrations/0016-stock-transfers';
 import { purchases } from './migrations/0017-purchases';
+import { stockBatches } from './migrations/0018-stock-batches';
+import { streamTickets } from './migrations/0019-stream-tickets';
 import { searchIndexPendingList } from './migrations/0020-search-index-pending-list';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
@@ -40,6 +42,8 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0015-stock-adjustments': stockAdjustments(kind),
     '0016-stock-transfers': stockTransfers(kind),
     '0017-purchases': purchases(kind),
+    '0018-stock-batches': stockBatches(kind),
+    '0019-stream-tickets': streamTickets(kind),
     '0020-search-index-pending-list': searchIndexPendingList(kind),
   };
 }

@@ -5,6 +5,8 @@ import type { PurchaseTables } from './tables/purchases';
 import type { SettingListTables } from './tables/setting-lists';
 import type { ShopSettingTables } from './tables/shop-settings';
 import type { StockTables } from './tables/stock';
+import type { StockBatchTables } from './tables/stock-batches';
+import type { StreamTicketsTable } from './tables/stream-tickets';
 
 /**
  * Conventions: ids are UUIDv7 text; timestamps are ISO-8601 UTC strings (text on SQLite, timestamptz on
@@ -206,7 +208,8 @@ export interface EmailCodesTable {
 }
 
 /** Later modules keep their table types in db/tables/<module>.ts. */
-export interface Database extends SettingListTables, ShopSettingTables, ProductTables, StockTables, MediaTables, PurchaseTables {
+export interface Database
+  extends SettingListTables, ShopSettingTables, ProductTables, StockTables, StockBatchTables, MediaTables, PurchaseTables {
   businesses: BusinessesTable;
   branches: BranchesTable;
   roles: RolesTable;
@@ -224,6 +227,7 @@ export interface Database extends SettingListTables, ShopSettingTables, ProductT
   units: UnitsTable;
   suppliers: SuppliersTable;
   payment_methods: PaymentMethodsTable;
+  stream_tickets: StreamTicketsTable;
 }
 
 export type Business = Selectable<BusinessesTable>;

@@ -13,12 +13,15 @@ import {
   sql,
   type Dialect,
   type DialectAdapter,
+  type Driver,
+  type SqliteDialectConfig,
   type Expression,
   type Kysely,
   type RawBuilder,
   type SqlBool,
 } from 'kysely';
 import { localDay } from '../../lib/time-zone';
+import { postgresNotifications, sqliteNotifications, withCommitHooks, type CommitHooks, type NotificationSource } from './notify';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -73,12 +76,23 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 class TransactionalDdlSqliteDialect extends SqliteDialect {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly hooks?: CommitHooks,
+  ) {
+    super(config);
+  }
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
   }
+  // Notifications raised in a transaction leave it when it commits (db/dialect/notify.ts).
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    return this.hooks ? withCommitHooks(driver, this.hooks) : driver;
+  }
 }
 
-export function createDialect(target: DatabaseTarget): { dialect: Dialect; close?: () => void } {
+export function createDialect(target: DatabaseTarget): { dialect: Dialect; notifications: NotificationSource; close?: () => void } {
   if (target.kind === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
     const db = new SQLite(target.file);
@@ -93,10 +107,11 @@ export function createDialect(target: DatabaseTarget): { dialect: Dialect; close
     db.function('posauto_local_day', { deterministic: true }, (iso: unknown, zone: unknown) =>
       iso === null ? null : localDay(new Date(String(iso)), String(zone)),
     );
-    return { dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(db) }) };
+    const notify = sqliteNotifications(db);
+    return { dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(db) }, notify.hooks), notifications: notify.source };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, types: pgTypes() });
-  return { dialect: new PostgresDialect({ pool }) };
+  return { dialect: new PostgresDialect({ pool }), notifications: postgresNotifications(target.url) };
 }
 
 /** Column type for instants: text ISO strings on SQLite, timestamptz on PostgreSQL. */

@@ -120,7 +120,11 @@ function describe(u: {
 /** Resolves a bearer token to the caller's context, or null when the session is unknown, idle or barred. */
 export async function authenticate(deps: Deps, token: string, ip: string | null): Promise<RequestContext | null> {
   if (!token || token.length > 200) return null;
-  const id = hashToken(token);
+  return authenticateSession(deps, hashToken(token), ip);
+}
+
+/** The context of a stored session (by its id, the token's SHA-256), e.g. one a live-stream ticket was taken in. */
+export async function authenticateSession(deps: Deps, id: string, ip: string | null): Promise<RequestContext | null> {
   const s = await repo.findSession(deps.db, id);
   if (!s) return null;
   const now = deps.clock.now().getTime();

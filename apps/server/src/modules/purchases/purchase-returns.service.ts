@@ -18,7 +18,7 @@ import { newId } from '../../lib/ids';
 import { auditFor } from '../audit/index';
 import { postMovements, type LedgerLine } from '../stock/index';
 import { moneyOut, toMinor } from './purchase-money';
-import { lockPurchase, returnedByLine } from './purchases.service';
+import { lockPurchase, PURCHASE_DOC, returnedByLine } from './purchases.service';
 
 const SERIES = 'purchase_return_number';
 const DOC_TYPE = 'purchase_return';
@@ -234,6 +234,8 @@ export function purchaseReturnsService(deps: Deps) {
             unit: p.line.unit_id ? { id: p.line.unit_id, factor: Number(p.line.unit_factor) } : null,
             cost: p.cost,
             docLineId: p.id,
+            // Expiry batches: the goods going back are the ones this purchase brought in.
+            takeFrom: { docType: PURCHASE_DOC, docId: purchase.id },
           });
         }
         await postMovements(trx, kind, clock.now(), ctx, { type: 'purchase_return', docType: DOC_TYPE, docId: id, lines: ledger });

@@ -36,7 +36,37 @@ export async function ledgerMismatches(db: Kysely<Database>): Promise<LedgerMism
   }));
 }
 
+export interface BatchMismatch {
+  business_id: string;
+  branch_id: string;
+  product_id: string;
+  variant_id: string;
+  on_hand: number;
+  batched: number;
+}
+
+/**
+ * Expiry batches against on hand (stock-batches.ts): an item's batches in a branch never hold more than max(on hand, 0)
+ * (whether or not the product still tracks expiry: outgoing stock always takes from them). They hold exactly that
+ * after every movement of an item that tracks expiry; switching tracking on leaves earlier stock outside batches
+ * until the item's next movement, so only "never more" is checked here.
+ */
+export async function batchMismatches(db: Kysely<Database>): Promise<BatchMismatch[]> {
+  const rows = await sql<BatchMismatch>`
+    SELECT l.business_id, l.branch_id, l.product_id, l.variant_id, l.on_hand, b.batched
+      FROM stock_levels l
+      JOIN (
+        SELECT business_id, branch_id, product_id, variant_id, SUM(quantity_left) AS batched
+          FROM stock_batches
+         GROUP BY business_id, branch_id, product_id, variant_id
+      ) b ON b.business_id = l.business_id AND b.branch_id = l.branch_id AND b.product_id = l.product_id AND b.variant_id = l.variant_id
+     WHERE b.batched > CASE WHEN l.on_hand > 0 THEN l.on_hand ELSE 0 END`.execute(db);
+  return rows.rows.map((r) => ({ ...r, on_hand: Number(r.on_hand), batched: Number(r.batched) }));
+}
+
 export async function assertLedgerBalanced(db: Kysely<Database>): Promise<void> {
   const wrong = await ledgerMismatches(db);
   if (wrong.length) throw new Error(`stock levels disagree with their movements: ${JSON.stringify(wrong.slice(0, 5))}`);
+  const over = await batchMismatches(db);
+  if (over.length) throw new Error(`expiry batches hold more than on hand: ${JSON.stringify(over.slice(0, 5))}`);
 }

@@ -5,6 +5,8 @@ import type { Database } from '../../db/types';
 import { forUpdate, type DialectKind } from '../../db/dialect/index';
 import { unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
+import { publishStockAlert } from '../stock-notifications/index';
+import { moveBatches } from './stock-batches';
 
 /** Average costs are millionths of a minor unit per base unit, so fractions of a cent per can survive. */
 export const AVG_COST_SCALE = 1_000_000;
@@ -32,6 +34,11 @@ export interface LedgerLine {
    * a product take the earliest-expiring batch first (stock_batches).
    */
   expiryDate?: string | null;
+  /**
+   * Outgoing only (expiry batches): take first from the batches this earlier document brought into the branch (a
+   * purchase return names its purchase), then earliest expiry first.
+   */
+  takeFrom?: { docType: string; docId: string } | null;
   /** The line names an item exactly as an earlier movement moved it (base unit, no combo, no stock-manage check). */
   asMoved?: boolean;
 }
@@ -75,6 +82,10 @@ interface ItemMove {
   cost: number | undefined;
   docLineId: string | null;
   lineIndex: number;
+  /** Expiry batches (stock-batches.ts): the line's date and whether it answers an earlier movement. */
+  expiryDate: string | null;
+  takeFrom: { docType: string; docId: string } | null;
+  asMoved: boolean;
 }
 
 /**
@@ -161,22 +172,35 @@ export async function postMovements(
         created_at: at,
       })
       .execute();
+    // Expiry batches (stock-batches.ts): an expiry-tracked item's batches follow its on hand (outgoing stock also
+    // empties batches left from a time the product tracked expiry).
+    if (alert.has_expiry || !incoming)
+      await moveBatches(trx, kind, who.businessId, {
+        ...m,
+        tracked: Boolean(alert.has_expiry),
+        movementId: id,
+        quantity: qty,
+        onHandBefore: level.on_hand,
+        docType: doc.docType,
+        docId: doc.docId,
+        at,
+      });
     // One alert per crossing: raised when stock reaches the alert level, again only after it has gone above.
     if (low && !level.low_alerted) {
-      await trx
-        .insertInto('stock_notifications')
-        .values({
-          business_id: who.businessId,
-          id: newId(),
-          branch_id: m.branchId,
-          product_id: m.productId,
-          name: alert.name,
-          image: alert.image,
-          stock_level: onHandAfter,
-          created_at: at,
-          read_at: null,
-        })
-        .execute();
+      const raised = {
+        business_id: who.businessId,
+        id: newId(),
+        branch_id: m.branchId,
+        product_id: m.productId,
+        name: alert.name,
+        image: alert.image,
+        stock_level: onHandAfter,
+        created_at: at,
+        read_at: null,
+      };
+      await trx.insertInto('stock_notifications').values(raised).execute();
+      // Heard live (the bell, every server instance) only once the document's transaction commits.
+      await publishStockAlert(trx, kind, raised);
     }
     posted.push({
       id,
@@ -257,13 +281,15 @@ interface ItemInfo {
   currency: string;
   /** Minor units per base unit. */
   purchase_cost: number;
+  /** 1: the item's stock is kept in expiry batches. */
+  has_expiry: number;
 }
 
 /** What an alert shows and the currency the item's costs are kept in. */
 async function itemInfo(trx: Kysely<Database>, businessId: string, productId: string, variantId: string): Promise<ItemInfo> {
   const p = await trx
     .selectFrom('products')
-    .select(['product_name as name', 'image', 'stock_alert', 'currency', 'purchase_cost'])
+    .select(['product_name as name', 'image', 'stock_alert', 'currency', 'purchase_cost', 'has_expiry'])
     .where('business_id', '=', businessId)
     .where('id', '=', productId)
     .executeTakeFirstOrThrow();
@@ -301,6 +327,9 @@ async function expand(trx: Kysely<Database>, businessId: string, lines: readonly
         cost: line.cost,
         docLineId: line.docLineId ?? null,
         lineIndex,
+        expiryDate: line.expiryDate ?? null,
+        takeFrom: line.takeFrom ?? null,
+        asMoved: true,
       });
       continue;
     }
@@ -322,6 +351,9 @@ async function expand(trx: Kysely<Database>, businessId: string, lines: readonly
       unitQuantity: line.quantity,
       docLineId: line.docLineId ?? null,
       lineIndex,
+      expiryDate: line.expiryDate ?? null,
+      takeFrom: line.takeFrom ?? null,
+      asMoved: false,
     };
     if (p.type === 'combo') {
       const items = await trx

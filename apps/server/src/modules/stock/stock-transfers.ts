@@ -8,11 +8,12 @@ import {
   type StockTransferInput,
   type StockTransferListQuery,
 } from '@posauto/shared/schemas/stock';
+import type { StockTransferOptions } from '@posauto/shared/schemas/stock-transfers';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
 import { runList } from '../../db/list';
-import { branchScope, type RequestContext } from '../../http/context';
+import { branchScope, whereBranch, type RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { auditFor } from '../audit/index';
@@ -64,6 +65,16 @@ export function stockTransfersService(deps: Deps) {
   }
 
   return {
+    async options(ctx: RequestContext): Promise<StockTransferOptions> {
+      const branches = db.selectFrom('branches').select(['id', 'name']).where('business_id', '=', ctx.businessId).where('status', '=', 1);
+      const [from, to, units] = await Promise.all([
+        whereBranch(branches, 'id', ctx).orderBy('name').execute(),
+        branches.orderBy('name').execute(),
+        db.selectFrom('units').select(['id', 'name', 'base_unit_id']).where('business_id', '=', ctx.businessId).orderBy('name').execute(),
+      ]);
+      return { from_branches: from, to_branches: to, units };
+    },
+
     async list(ctx: RequestContext, query: StockTransferListQuery): Promise<ListResponse<StockTransfer>> {
       const branch = branchScope(ctx, query.branch_id);
       const { rows, meta } = await runList(
@@ -107,12 +118,8 @@ export function stockTransfersService(deps: Deps) {
           .where('state', '=', 'sent')
           .executeTakeFirst();
         if (!Number(claimed.numUpdatedRows)) throw unprocessable('stock.errors.not_sent');
-        const sent = await trx
-          .selectFrom('stock_movements')
+        const sent = await liveMovements(trx, ctx.businessId, id)
           .select(['product_id', 'variant_id', 'quantity', 'cost_total', 'doc_line_id', 'branch_id', 'id', 'on_hand_after'])
-          .where('business_id', '=', ctx.businessId)
-          .where('doc_type', '=', DOC_TYPE)
-          .where('doc_id', '=', id)
           .where('movement_type', '=', 'transfer_out')
           .orderBy('id')
           .execute();
@@ -138,6 +145,59 @@ export function stockTransfersService(deps: Deps) {
       });
     },
 
+    /**
+     * Edits a transfer still on its way. Nothing already written is rewritten: what left the source comes back to it
+     * (transfer_in at the cost it left at), the old lines give way to the new ones, and the new lines leave the source
+     * as a fresh transfer_out. Receive and cancel then see only the movements of the current lines.
+     */
+    async update(ctx: RequestContext, id: string, raw: StockTransferInput): Promise<StockTransferDetail> {
+      const input = stockTransferInputSchema.parse(raw);
+      return db.transaction().execute(async (trx) => {
+        const doc = await detail(trx, ctx, id);
+        if (ctx.branchId && ctx.branchId !== doc.from_branch_id) throw unprocessable('stock.errors.branch_not_yours');
+        await checkTransfer(trx, ctx, input);
+        // Claimed while still sent: an edit racing a receipt or a cancel finds the state moved and stops.
+        const claimed = await trx
+          .updateTable('stock_transfers')
+          .set({
+            from_branch_id: input.from_branch_id,
+            to_branch_id: input.to_branch_id,
+            sent_on: input.sent_on,
+            note: input.note,
+            line_count: input.lines.length,
+          })
+          .where('business_id', '=', ctx.businessId)
+          .where('id', '=', id)
+          .where('state', '=', 'sent')
+          .executeTakeFirst();
+        if (!Number(claimed.numUpdatedRows)) throw unprocessable('stock.transfer.not_editable');
+        const left = await liveMovements(trx, ctx.businessId, id)
+          .select(['branch_id', 'product_id', 'variant_id', 'quantity', 'cost_total', 'doc_line_id'])
+          .where('movement_type', '=', 'transfer_out')
+          .orderBy('id')
+          .execute();
+        await postMovements(trx, kind, clock.now(), ctx, {
+          type: 'transfer_in',
+          docType: DOC_TYPE,
+          docId: id,
+          lines: left.map((m) => ({
+            branchId: m.branch_id,
+            productId: m.product_id,
+            variantId: m.variant_id || null,
+            quantity: -m.quantity,
+            cost: -m.cost_total,
+            docLineId: m.doc_line_id,
+            asMoved: true,
+          })),
+        });
+        await trx.deleteFrom('stock_transfer_lines').where('business_id', '=', ctx.businessId).where('transfer_id', '=', id).execute();
+        const sent = await sendLines(trx, deps, ctx, id, input);
+        if (input.receive_now) await arrive(trx, deps, ctx, id, input.to_branch_id, sent);
+        await audit(trx, ctx, 'update', id, { transfer_number: doc.transfer_number, receive_now: input.receive_now });
+        return detail(trx, ctx, id);
+      });
+    },
+
     /** Cancels a transfer: what arrived leaves the destination again, what left comes back to the source. */
     async cancel(ctx: RequestContext, id: string): Promise<StockTransferDetail> {
       return db.transaction().execute(async (trx) => {
@@ -151,12 +211,8 @@ export function stockTransfersService(deps: Deps) {
           .where('state', '!=', 'void')
           .executeTakeFirst();
         if (!Number(changed.numUpdatedRows)) throw unprocessable('stock.errors.already_void');
-        const moved = await trx
-          .selectFrom('stock_movements')
+        const moved = await liveMovements(trx, ctx.businessId, id)
           .select(['branch_id', 'product_id', 'variant_id', 'quantity', 'cost_total', 'doc_line_id'])
-          .where('business_id', '=', ctx.businessId)
-          .where('doc_type', '=', DOC_TYPE)
-          .where('doc_id', '=', id)
           .orderBy('id')
           .execute();
         // Each movement answered by its opposite, at its own cost: arrivals first leave, then departures return.
@@ -229,13 +285,7 @@ export async function postTransfer(
   input: z.output<typeof stockTransferInputSchema>,
 ): Promise<string> {
   const { kind, clock } = deps;
-  if (branchScope(ctx, input.from_branch_id) !== input.from_branch_id)
-    throw unprocessable('stock.errors.branch_not_yours', 'from_branch_id');
-  // Receiving is the destination's to confirm: only a shop-level user sends and receives in one step.
-  if (ctx.branchId && input.receive_now) throw unprocessable('stock.errors.receive_elsewhere', 'receive_now');
-  if (!(await branchIsActive(trx, ctx.businessId, input.from_branch_id)))
-    throw unprocessable('validation.branch_required', 'from_branch_id');
-  if (!(await branchIsActive(trx, ctx.businessId, input.to_branch_id))) throw unprocessable('validation.branch_required', 'to_branch_id');
+  await checkTransfer(trx, ctx, input);
   const id = newId();
   const number = formatDocumentNumber('TRF', await nextDocumentNumber(trx, kind, ctx.businessId, SERIES));
   await trx
@@ -257,9 +307,46 @@ export async function postTransfer(
       voided_at: null,
     })
     .execute();
-  const lines = await writeLines(trx, 'stock_transfer_lines', ctx.businessId, id, input.from_branch_id, input.lines);
-  const sent = await postMovements(trx, kind, clock.now(), ctx, { type: 'transfer_out', docType: DOC_TYPE, docId: id, lines });
+  const sent = await sendLines(trx, deps, ctx, id, input);
   if (input.receive_now) await arrive(trx, deps, ctx, id, input.to_branch_id, sent);
   await auditFor(clock, 'stock_transfer')(trx, ctx, 'create', id, { transfer_number: number, receive_now: input.receive_now });
   return id;
+}
+
+/** What a transfer may name: a source the caller may send from, two active branches, one-step receipt shop-level only. */
+async function checkTransfer(trx: Kysely<Database>, ctx: RequestContext, input: z.output<typeof stockTransferInputSchema>) {
+  if (branchScope(ctx, input.from_branch_id) !== input.from_branch_id)
+    throw unprocessable('stock.errors.branch_not_yours', 'from_branch_id');
+  // Receiving is the destination's to confirm: only a shop-level user sends and receives in one step.
+  if (ctx.branchId && input.receive_now) throw unprocessable('stock.errors.receive_elsewhere', 'receive_now');
+  if (!(await branchIsActive(trx, ctx.businessId, input.from_branch_id)))
+    throw unprocessable('validation.branch_required', 'from_branch_id');
+  if (!(await branchIsActive(trx, ctx.businessId, input.to_branch_id))) throw unprocessable('validation.branch_required', 'to_branch_id');
+}
+
+/** Writes the transfer's lines and takes them out of the source. */
+async function sendLines(
+  trx: Kysely<Database>,
+  deps: Deps,
+  ctx: RequestContext,
+  id: string,
+  input: z.output<typeof stockTransferInputSchema>,
+): Promise<PostedMovement[]> {
+  const lines = await writeLines(trx, 'stock_transfer_lines', ctx.businessId, id, input.from_branch_id, input.lines);
+  return postMovements(trx, deps.kind, deps.clock.now(), ctx, { type: 'transfer_out', docType: DOC_TYPE, docId: id, lines });
+}
+
+/**
+ * The movements of a transfer's current lines. An edit replaces the lines; the movements of the old ones (what left
+ * and what came back for them) stay in the ledger but no longer take part in receiving or cancelling.
+ */
+function liveMovements(trx: Kysely<Database>, businessId: string, id: string) {
+  return trx
+    .selectFrom('stock_movements')
+    .where('business_id', '=', businessId)
+    .where('doc_type', '=', DOC_TYPE)
+    .where('doc_id', '=', id)
+    .where('doc_line_id', 'in', (eb) =>
+      eb.selectFrom('stock_transfer_lines').select('id').where('business_id', '=', businessId).where('transfer_id', '=', id),
+    );
 }

@@ -15,6 +15,7 @@ import {
   stockTransferListQuerySchema,
   stockTransferListResponseSchema,
 } from '@posauto/shared/schemas/stock';
+import { stockTransferOptionsSchema } from '@posauto/shared/schemas/stock-transfers';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
 import { ctxOf } from '../../http/access';
@@ -138,6 +139,17 @@ export function stockRoutes(app: AppInstance, deps: Deps): void {
     handler: (req) => transfers.list(ctxOf(req), req.query),
   });
 
+  app.get('/api/v1/stock-transfers/options', {
+    config: { access: { permission: 'stock-transfer' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'getStockTransferOptions',
+      summary: 'Branches to send from and to, and the units, that the transfer form offers',
+      response: { 200: stockTransferOptionsSchema, 401: errorSchema, 403: errorSchema },
+    },
+    handler: (req) => transfers.options(ctxOf(req)),
+  });
+
   app.get('/api/v1/stock-transfers/:id', {
     config: { access: { permission: 'stock-transfer-list' } },
     schema: {
@@ -161,6 +173,26 @@ export function stockRoutes(app: AppInstance, deps: Deps): void {
     },
     handler: async (req, reply) =>
       reply.status(201).send({ message: said(req, 'messages.created'), data: await transfers.create(ctxOf(req), req.body) }),
+  });
+
+  app.put('/api/v1/stock-transfers/:id', {
+    config: { access: { permission: 'stock-transfer' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'updateStockTransfer',
+      summary: 'Edit a transfer still on its way: what left returns to the source and the new lines leave it',
+      params: idParamsSchema,
+      body: stockTransferInputSchema,
+      response: { 200: transferEnvelope, ...errors },
+    },
+    // Another shop's transfer (or one out of a branch user's reach) is not found, whatever the body says.
+    preValidation: async (req) => {
+      await transfers.get(ctxOf(req), (req.params as { id: string }).id);
+    },
+    handler: async (req) => ({
+      message: said(req, 'messages.updated'),
+      data: await transfers.update(ctxOf(req), req.params.id, req.body),
+    }),
   });
 
   app.post('/api/v1/stock-transfers/:id/receive', {

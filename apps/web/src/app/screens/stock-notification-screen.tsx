@@ -9,12 +9,15 @@ import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
+import { useLiveStockAlerts } from '../shell/live-stock-alerts';
 
 /** Every stock notification of the shop, newest first (the bell shows the latest). */
 export function StockNotificationScreen() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const { state, update, query } = useListState();
+  // New alerts appear without a reload.
+  useLiveStockAlerts(true);
   const list = useQuery({
     queryKey: ['stock-notifications', 'list', query],
     queryFn: () => api.get<ListResponse<StockNotificationListItem>>('/api/v1/stock_notifications', { ...query, per_page: '25' }),

@@ -11,6 +11,7 @@ import { hasPermission, useUserData } from '../../lib/auth-store';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { notifyError } from '../../lib/notify';
+import { useLiveStockAlerts } from './live-stock-alerts';
 
 export function useGeneralSetting() {
   return useQuery({
@@ -35,6 +36,8 @@ function Bell() {
   const [opened, setOpened] = useState(false);
   const setting = useGeneralSetting();
   const branchId = setting.data?.setting.branch_id ?? null;
+  // New alerts arrive without a reload (Server-Sent Events); the minute's refetch stays as a fallback.
+  useLiveStockAlerts(true);
   const list = useQuery({
     queryKey: ['stock-notifications', 'bell', branchId],
     queryFn: () => api.get<StockNotificationResponse>('/api/v1/get_stock_notification', { branch_id: branchId }),
