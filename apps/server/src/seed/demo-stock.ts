@@ -91,11 +91,17 @@ export async function seedDemoStock(trx: Kysely<Database>, deps: Deps, shop: Cre
   const methods = await trx.selectFrom('payment_methods').select(['id', 'type']).where('business_id', '=', biz).execute();
   const bank = methods.find((m) => m.type === 'bank_transfer') ?? methods[0];
   const today = localDay(deps.clock.now(), 'Asia/Phnom_Penh');
+  // Each document is posted at 9:00 in Phnom Penh on its own day (never later than now), as if the shop had entered it
+  // then: its movements carry that time, so the stock report's opening and closing fall on the right days.
+  const on = (day: string): Deps => {
+    const at = new Date(Math.min(deps.clock.now().getTime(), Date.parse(`${day}T02:00:00Z`)));
+    return { ...deps, clock: { now: () => at } };
+  };
   const [first, second] = shop.branchIds;
   if (!first || !second || !beverages || !dryGoods || !bank) return;
 
   for (const [b, branchId] of shop.branchIds.entries()) {
-    await postAdjustment(trx, deps, ctx, {
+    await postAdjustment(trx, on(addDays(today, -60)), ctx, {
       branch_id: branchId,
       adjustment_type_id: found.id,
       adjusted_on: addDays(today, -60),
@@ -113,7 +119,7 @@ export async function seedDemoStock(trx: Kysely<Database>, deps: Deps, shop: Cre
     goods: ReadonlyArray<{ name: string; unit?: string; quantity: string; shelfDays: number; expires?: number }>,
     note = '',
   ) => {
-    const on = addDays(today, -ago);
+    const date = addDays(today, -ago);
     let total = 0;
     const lines = goods.flatMap((g) => {
       const p = byName.get(g.name);
@@ -136,28 +142,44 @@ export async function seedDemoStock(trx: Kysely<Database>, deps: Deps, shop: Cre
     if (!lines.length) return null;
     const shipping = supplierId === beverages.id ? 300 : 0;
     const amount = paid === 'all' ? total + shipping : paid === 'half' ? Math.round((total + shipping) / 2) : 0;
-    return postPurchase(trx, deps, ctx, {
+    return postPurchase(trx, on(date), ctx, {
       supplier_id: supplierId,
       branch_id: branchId,
-      purchase_date: on,
+      purchase_date: date,
       status,
       shipping_cost: formatDecimal(shipping, 2),
       note,
       lines,
-      payment: amount ? { payment_method_id: bank.id, amount: formatDecimal(amount, 2), paid_on: on, note: '' } : null,
+      payment: amount ? { payment_method_id: bank.id, amount: formatDecimal(amount, 2), paid_on: date, note: '' } : null,
     });
   };
 
-  const posted = [];
-  for (const p of PURCHASES) {
-    posted.push(
-      await purchase(p.ago, p.supplier === 0 ? beverages.id : dryGoods.id, shop.branchIds[p.branch]!, p.status, p.paid, [
-        ...(p.supplier === 0 ? BEVERAGES : DRY_GOODS),
-      ]),
-    );
-  }
+  // Fresh milk, delivered twice: the first batch expired two days ago, the second expires in four. Every delivery is
+  // entered in date order, so purchase numbers follow the days.
+  const MILK = [
+    { ago: 10, expires: -2 },
+    { ago: 3, expires: 4 },
+  ];
+  const deliveries = [
+    ...PURCHASES.map((p) => ({
+      ago: p.ago,
+      run: () =>
+        purchase(p.ago, p.supplier === 0 ? beverages.id : dryGoods.id, shop.branchIds[p.branch]!, p.status, p.paid, [
+          ...(p.supplier === 0 ? BEVERAGES : DRY_GOODS),
+        ]),
+    })),
+    ...MILK.map((m) => ({
+      ago: m.ago,
+      run: () =>
+        purchase(m.ago, beverages.id, first, 'received', 'all', [
+          { name: 'Fresh milk 1L', quantity: '12', shelfDays: 0, expires: m.expires },
+        ]),
+    })),
+  ].sort((a, b) => b.ago - a.ago);
+  const posted = new Map<number, string | null>();
+  for (const d of deliveries) posted.set(d.ago, await d.run());
   // Six dented energy drinks from the delivery of six weeks ago went back; the distributor refunded them in cash.
-  const dented = posted[2];
+  const dented = posted.get(42);
   const energy = byName.get('Energy drink 250ml');
   const cash = methods.find((m) => m.type === 'cash');
   if (dented && energy && cash) {
@@ -169,7 +191,7 @@ export async function seedDemoStock(trx: Kysely<Database>, deps: Deps, shop: Cre
       .where('product_id', '=', energy.id)
       .executeTakeFirst();
     if (line)
-      await postPurchaseReturn(trx, deps, ctx, {
+      await postPurchaseReturn(trx, on(addDays(today, -40)), ctx, {
         purchase_id: dented,
         returned_on: addDays(today, -40),
         refund_amount: formatDecimal(roundDiv(Number(line.line_total) * 6 * QTY_SCALE, Number(line.quantity), 'down'), 2),
@@ -178,9 +200,6 @@ export async function seedDemoStock(trx: Kysely<Database>, deps: Deps, shop: Cre
         lines: [{ purchase_line_id: line.id, quantity: '6' }],
       });
   }
-  // Fresh milk, delivered twice: the first batch expired two days ago, the second expires in four.
-  await purchase(10, beverages.id, first, 'received', 'all', [{ name: 'Fresh milk 1L', quantity: '12', shelfDays: 0, expires: -2 }]);
-  await purchase(3, beverages.id, first, 'received', 'all', [{ name: 'Fresh milk 1L', quantity: '12', shelfDays: 0, expires: 4 }]);
 
   // Milk and beans run out faster in the second branch: a transfer received, and one still on its way.
   for (const [i, receive_now] of [
@@ -189,7 +208,7 @@ export async function seedDemoStock(trx: Kysely<Database>, deps: Deps, shop: Cre
   ] as const) {
     const item = items[i];
     if (!item) continue;
-    await postTransfer(trx, deps, ctx, {
+    await postTransfer(trx, on(addDays(today, -i)), ctx, {
       from_branch_id: first,
       to_branch_id: second,
       sent_on: addDays(today, -i),
@@ -200,7 +219,7 @@ export async function seedDemoStock(trx: Kysely<Database>, deps: Deps, shop: Cre
   }
   const broken = items[0];
   if (broken) {
-    await postAdjustment(trx, deps, ctx, {
+    await postAdjustment(trx, on(addDays(today, -3)), ctx, {
       branch_id: first,
       adjustment_type_id: damaged.id,
       adjusted_on: addDays(today, -3),
@@ -230,7 +249,7 @@ export async function seedDemoStock(trx: Kysely<Database>, deps: Deps, shop: Cre
     if (gone > 0) lines.push({ product_id: p.id, variant_id: null, unit_id: null, quantity: formatDecimal(gone, 3) });
   }
   if (lines.length)
-    await postAdjustment(trx, deps, ctx, {
+    await postAdjustment(trx, on(addDays(today, -1)), ctx, {
       branch_id: first,
       adjustment_type_id: damaged.id,
       adjusted_on: addDays(today, -1),
