@@ -11,6 +11,7 @@ import { addShopUser, createShop, type TestShop } from './factories';
 import { bearer, CASHIER, createTestApp, loginAs, OWNER, type TestContext } from './harness';
 import { newId } from '../src/lib/ids';
 import { PRODUCT_COUNTER } from '../src/modules/products/index';
+import { STOCK_LEVEL_COUNTER } from '../src/modules/stock/index';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const BASE = '/api/v1/products';
@@ -107,8 +108,15 @@ export async function emptyCatalogue(t: TestContext, businessId: string): Promis
     await trx.deleteFrom('combo_items').where('business_id', '=', businessId).execute();
     // The demo stock goes with the catalogue (documents, their lines, the ledger), so the products can go.
     for (const table of [
+      'stock_batch_moves',
+      'stock_batches',
       'stock_movements',
       'stock_levels',
+      'purchase_return_lines',
+      'purchase_returns',
+      'purchase_payments',
+      'purchase_lines',
+      'purchases',
       'stock_adjustment_lines',
       'stock_adjustments',
       'stock_transfer_lines',
@@ -121,7 +129,7 @@ export async function emptyCatalogue(t: TestContext, businessId: string): Promis
       .updateTable('tenant_counters')
       .set({ value: 0 })
       .where('business_id', '=', businessId)
-      .where('name', '=', PRODUCT_COUNTER)
+      .where('name', 'in', [PRODUCT_COUNTER, STOCK_LEVEL_COUNTER])
       .execute();
   });
 }

@@ -15,6 +15,8 @@ export interface ListSpec {
   statusColumn?: string;
   /** Qualified id column, the tie-breaker that keeps pages stable. */
   idColumn: string;
+  /** More tie-breakers after the id column, when one list row is several keys (an item in each branch). */
+  tieBreakers?: readonly string[];
   /** tenant_counters entry holding the unfiltered total, so big lists do not count rows per request. */
   counter?: string;
 }
@@ -160,6 +162,7 @@ function listQueries<T>(
     filteredQuery(biz, term, st, marked)
       .orderBy(sql.ref(sortColumn), direction)
       .orderBy(sql.ref(spec.idColumn), direction)
+      .$call((q) => (spec.tieBreakers ?? []).reduce((o, c) => o.orderBy(sql.ref(c), direction), q))
       .limit(limit)
       .offset(offset);
 

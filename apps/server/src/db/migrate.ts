@@ -21,6 +21,7 @@ import { purchases } from './migrations/0017-purchases';
 import { stockBatches } from './migrations/0018-stock-batches';
 import { streamTickets } from './migrations/0019-stream-tickets';
 import { searchIndexPendingList } from './migrations/0020-search-index-pending-list';
+import { stockLevelCounter } from './migrations/0021-stock-level-counter';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -45,6 +46,7 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0018-stock-batches': stockBatches(kind),
     '0019-stream-tickets': streamTickets(kind),
     '0020-search-index-pending-list': searchIndexPendingList(kind),
+    '0021-stock-level-counter': stockLevelCounter(kind),
   };
 }
 

@@ -1,4 +1,12 @@
-export { AVG_COST_SCALE, notEnoughStock, postMovements, type LedgerDocument, type LedgerLine, type PostedMovement } from './stock-ledger';
+export {
+  AVG_COST_SCALE,
+  STOCK_LEVEL_COUNTER,
+  notEnoughStock,
+  postMovements,
+  type LedgerDocument,
+  type LedgerLine,
+  type PostedMovement,
+} from './stock-ledger';
 export { assertLedgerBalanced, batchMismatches, ledgerMismatches, type BatchMismatch, type LedgerMismatch } from './stock-invariants';
 export { stockRoutes } from './stock.routes';
 export { stockReportRoutes } from './stock-report.routes';

@@ -3,10 +3,14 @@ import { FACTOR_SCALE, QTY_SCALE, allocate, convertQuantity, roundDiv } from '@p
 import { isIncoming, type MovementType } from '@posauto/shared/schemas/stock';
 import type { Database } from '../../db/types';
 import { forUpdate, type DialectKind } from '../../db/dialect/index';
+import { bumpCounter } from '../../db/list';
 import { unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { publishStockAlert } from '../stock-notifications/index';
 import { moveBatches } from './stock-batches';
+
+/** tenant_counters entry: the shop's stock level rows (one per branch and item that ever moved). */
+export const STOCK_LEVEL_COUNTER = 'stock_levels';
 
 /** Average costs are millionths of a minor unit per base unit, so fractions of a cent per can survive. */
 export const AVG_COST_SCALE = 1_000_000;
@@ -264,11 +268,13 @@ async function lockLevel(trx: Kysely<Database>, kind: DialectKind, businessId: s
   let level = await read();
   if (!level) {
     // First movement of this item in this branch; a concurrent first movement may insert the same row first.
-    await trx
+    const inserted = await trx
       .insertInto('stock_levels')
       .values({ business_id: businessId, branch_id: m.branchId, product_id: m.productId, variant_id: m.variantId, updated_at: at })
       .onConflict((oc) => oc.columns(['business_id', 'branch_id', 'product_id', 'variant_id']).doNothing())
-      .execute();
+      .executeTakeFirst();
+    // The stock listing's total (a counter, so a page of 300,000 levels is not counted per request).
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await bumpCounter(trx, kind, businessId, STOCK_LEVEL_COUNTER, 1);
     level = await read();
   }
   return level!;

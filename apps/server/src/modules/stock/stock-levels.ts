@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { runList } from '../../db/list';
 import { branchFilter, type RequestContext } from '../../http/context';
 import { addDays, DEFAULT_TIME_ZONE, isTimeZone, startOfLocalDay } from '../../lib/time-zone';
-import { AVG_COST_SCALE } from './stock-ledger';
+import { AVG_COST_SCALE, STOCK_LEVEL_COUNTER } from './stock-ledger';
 
 async function shopTimeZone(deps: Deps, businessId: string): Promise<string> {
   const row = await deps.db.selectFrom('general_settings').select('time_zone').where('business_id', '=', businessId).executeTakeFirst();
@@ -38,9 +38,12 @@ export async function stockLevels(deps: Deps, ctx: RequestContext, query: StockL
     kind,
     ctx.businessId,
     (biz) => {
+      // Products first: a page in name order walks the products' name index and each product's few levels
+      // (stock_levels_item) in 0.5 ms, instead of sorting every level of the shop (0.7 s at 100,000 products in 3
+      // branches). CROSS JOIN is how SQLite is told to keep that order; the join's condition is in the WHERE.
       let q = db
-        .selectFrom('stock_levels as l')
-        .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'l.business_id').onRef('p.id', '=', 'l.product_id'))
+        .selectFrom('products as p')
+        .crossJoin('stock_levels as l')
         .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'l.business_id').onRef('b.id', '=', 'l.branch_id'))
         .innerJoin('general_settings as g', 'g.business_id', 'l.business_id')
         .leftJoin('product_variants as v', (j) => j.onRef('v.business_id', '=', 'l.business_id').onRef('v.id', '=', 'l.variant_id'))
@@ -59,7 +62,9 @@ export async function stockLevels(deps: Deps, ctx: RequestContext, query: StockL
           'p.currency',
           sql<number>`CASE WHEN l.on_hand <= COALESCE(p.stock_alert, g.default_stock_alert) THEN 1 ELSE 0 END`.as('low'),
         ])
-        .where('l.business_id', '=', biz);
+        .where('p.business_id', '=', biz)
+        .whereRef('l.business_id', '=', 'p.business_id')
+        .whereRef('l.product_id', '=', 'p.id');
       if (query.low) q = q.where(sql<boolean>`l.on_hand <= COALESCE(p.stock_alert, g.default_stock_alert)`);
       return q;
     },
@@ -68,9 +73,13 @@ export async function stockLevels(deps: Deps, ctx: RequestContext, query: StockL
       searchColumns: ['p.product_name', 'p.sku_code'],
       sorts: { product_name: 'p.product_name', on_hand: 'l.on_hand', stock_value: 'l.stock_value' },
       defaultSort: 'p.product_name',
-      idColumn: 'l.variant_id',
+      // One row per product, variant and branch: all three keep pages stable.
+      idColumn: 'p.id',
+      tieBreakers: ['l.variant_id', 'l.branch_id'],
+      // The low-stock filter is part of the base query, not a list filter: no counter, and its own statement.
+      counter: query.low ? undefined : STOCK_LEVEL_COUNTER,
     },
-    undefined,
+    query.low ? 'stock-levels-low' : 'stock-levels',
     {
       ...branchFilter(ctx, 'l.branch_id', query.branch_id),
       'l.product_id': query.product_id,
