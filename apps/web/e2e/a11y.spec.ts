@@ -54,6 +54,12 @@ const SIGNED_IN_SCREENS = [
   'stock-filter',
   'stock-expiry',
   'stock-report',
+  'purchase-listing',
+  'stock-purchase',
+  'edit-purchase',
+  'purchase-detail',
+  'purchase-return',
+  'stock-return',
 ];
 const PUBLIC_SCREENS = ['login', 'register', 'forgot-password', 'public-menu'];
 
@@ -68,6 +74,8 @@ interface Ids {
   adjustment: string;
   /** A demo transfer still on its way (editable). */
   transfer: string;
+  /** A demo purchase still on order (editable). */
+  purchase: string;
 }
 
 /**
@@ -99,9 +107,10 @@ async function demoIds(page: Page): Promise<Ids> {
   const roles = (await get<{ data: Array<{ id: string }> }>('/api/v1/roles?per_page=all')).data;
   const adjustments = (await get<{ data: Array<{ id: string }> }>('/api/v1/stock-adjustments')).data;
   const transfers = (await get<{ data: Array<{ id: string }> }>('/api/v1/stock-transfers?state=sent')).data;
+  const purchases = (await get<{ data: Array<{ id: string }> }>('/api/v1/purchases?purchase_status=ordered')).data;
   const product = products.find((p) => p.type === 'single')?.id;
   const variationProduct = products.find((p) => p.type === 'variation')?.id;
-  expect(product && variationProduct && roles[0] && adjustments[0] && transfers[0]).toBeTruthy();
+  expect(product && variationProduct && roles[0] && adjustments[0] && transfers[0] && purchases[0]).toBeTruthy();
   return {
     slug,
     product: product!,
@@ -109,6 +118,7 @@ async function demoIds(page: Page): Promise<Ids> {
     role: roles[0]!.id,
     adjustment: adjustments[0]!.id,
     transfer: transfers[0]!.id,
+    purchase: purchases[0]!.id,
   };
 }
 
@@ -126,7 +136,9 @@ function pathOf(name: string, ids: Ids): string {
             ? ids.adjustment
             : name === 'edit-transfer' || name === 'stock-transfer-detail'
               ? ids.transfer
-              : ids.product;
+              : name === 'edit-purchase' || name === 'purchase-detail'
+                ? ids.purchase
+                : ids.product;
   return route.path.replace(/:(id|slug)/, id);
 }
 
