@@ -141,7 +141,7 @@ export async function seedDemoStock(trx: Kysely<Database>, deps: Deps, shop: Cre
     });
     if (!lines.length) return null;
     const shipping = supplierId === beverages.id ? 300 : 0;
-    const amount = paid === 'all' ? total + shipping : paid === 'half' ? Math.round((total + shipping) / 2) : 0;
+    const amount = paid === 'all' ? total + shipping : paid === 'half' ? roundDiv(total + shipping, 2, 'half-up') : 0;
     return postPurchase(trx, on(date), ctx, {
       supplier_id: supplierId,
       branch_id: branchId,
