@@ -45,6 +45,11 @@ import { publicMenuRoutes } from './modules/public-menu/index';
 import { stockRoutes } from './modules/stock/index';
 import { stockReportRoutes } from './modules/stock/index';
 import { purchaseRoutes } from './modules/purchases/index';
+import { cashSessionRoutes } from './modules/cash-sessions/index';
+import { couponRoutes } from './modules/coupons/index';
+import { saleRoutes } from './modules/sales/index';
+import { posRoutes } from './modules/pos/index';
+import { receiptRoutes } from './modules/receipts/index';
 
 /** Records the global search finds, in the order they are listed: a module's records are found by adding its provider here. */
 export const RECORD_SEARCH_PROVIDERS: readonly RecordSearchProviderFactory[] = [categorySearchProvider, productSearchProvider];
@@ -82,6 +87,11 @@ const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   stockRoutes,
   stockReportRoutes,
   purchaseRoutes,
+  cashSessionRoutes,
+  couponRoutes,
+  saleRoutes,
+  posRoutes,
+  receiptRoutes,
 ];
 
 const CSP = {

@@ -22,6 +22,7 @@ import { stockBatches } from './migrations/0018-stock-batches';
 import { streamTickets } from './migrations/0019-stream-tickets';
 import { searchIndexPendingList } from './migrations/0020-search-index-pending-list';
 import { stockLevelCounter } from './migrations/0021-stock-level-counter';
+import { sales } from './migrations/0022-sales';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -47,6 +48,7 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0019-stream-tickets': streamTickets(kind),
     '0020-search-index-pending-list': searchIndexPendingList(kind),
     '0021-stock-level-counter': stockLevelCounter(kind),
+    '0022-sales': sales(kind),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { MediaTables } from './tables/media';
 import type { ProductTables } from './tables/products';
 import type { PurchaseTables } from './tables/purchases';
+import type { SaleTables } from './tables/sales';
 import type { SettingListTables } from './tables/setting-lists';
 import type { ShopSettingTables } from './tables/shop-settings';
 import type { StockTables } from './tables/stock';
@@ -209,7 +210,7 @@ export interface EmailCodesTable {
 
 /** Later modules keep their table types in db/tables/<module>.ts. */
 export interface Database
-  extends SettingListTables, ShopSettingTables, ProductTables, StockTables, StockBatchTables, MediaTables, PurchaseTables {
+  extends SettingListTables, ShopSettingTables, ProductTables, StockTables, StockBatchTables, MediaTables, PurchaseTables, SaleTables {
   businesses: BusinessesTable;
   branches: BranchesTable;
   roles: RolesTable;

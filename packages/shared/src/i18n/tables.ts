@@ -49,6 +49,21 @@ import purchasesKm from '../locales/purchases/km.json';
 import purchasesZh from '../locales/purchases/zh.json';
 import purchasesFr from '../locales/purchases/fr.json';
 import purchasesAr from '../locales/purchases/ar.json';
+import salesEn from '../locales/sales/en.json';
+import salesKm from '../locales/sales/km.json';
+import salesZh from '../locales/sales/zh.json';
+import salesFr from '../locales/sales/fr.json';
+import salesAr from '../locales/sales/ar.json';
+import posEn from '../locales/pos/en.json';
+import posKm from '../locales/pos/km.json';
+import posZh from '../locales/pos/zh.json';
+import posFr from '../locales/pos/fr.json';
+import posAr from '../locales/pos/ar.json';
+import cashEn from '../locales/cash/en.json';
+import cashKm from '../locales/cash/km.json';
+import cashZh from '../locales/cash/zh.json';
+import cashFr from '../locales/cash/fr.json';
+import cashAr from '../locales/cash/ar.json';
 
 /** Later tables add keys to earlier ones (a module's own file may extend a shared namespace such as validation). */
 function merge(...tables: TranslationTable[]): TranslationTable {
@@ -64,9 +79,79 @@ function merge(...tables: TranslationTable[]): TranslationTable {
 
 /** Core tables plus one file per module and language (locales/<module>/<lang>.json). */
 export const TRANSLATIONS: Record<Language, TranslationTable> = {
-  km: merge(km, accountsKm, accountsUiKm, catalogueKm, settingListsKm, shopSettingsKm, productsKm, qrMenuKm, stockKm, purchasesKm),
-  en: merge(en, accountsEn, accountsUiEn, catalogueEn, settingListsEn, shopSettingsEn, productsEn, qrMenuEn, stockEn, purchasesEn),
-  zh: merge(zh, accountsZh, accountsUiZh, catalogueZh, settingListsZh, shopSettingsZh, productsZh, qrMenuZh, stockZh, purchasesZh),
-  fr: merge(fr, accountsFr, accountsUiFr, catalogueFr, settingListsFr, shopSettingsFr, productsFr, qrMenuFr, stockFr, purchasesFr),
-  ar: merge(ar, accountsAr, accountsUiAr, catalogueAr, settingListsAr, shopSettingsAr, productsAr, qrMenuAr, stockAr, purchasesAr),
+  km: merge(
+    km,
+    accountsKm,
+    accountsUiKm,
+    catalogueKm,
+    settingListsKm,
+    shopSettingsKm,
+    productsKm,
+    qrMenuKm,
+    stockKm,
+    purchasesKm,
+    salesKm,
+    posKm,
+    cashKm,
+  ),
+  en: merge(
+    en,
+    accountsEn,
+    accountsUiEn,
+    catalogueEn,
+    settingListsEn,
+    shopSettingsEn,
+    productsEn,
+    qrMenuEn,
+    stockEn,
+    purchasesEn,
+    salesEn,
+    posEn,
+    cashEn,
+  ),
+  zh: merge(
+    zh,
+    accountsZh,
+    accountsUiZh,
+    catalogueZh,
+    settingListsZh,
+    shopSettingsZh,
+    productsZh,
+    qrMenuZh,
+    stockZh,
+    purchasesZh,
+    salesZh,
+    posZh,
+    cashZh,
+  ),
+  fr: merge(
+    fr,
+    accountsFr,
+    accountsUiFr,
+    catalogueFr,
+    settingListsFr,
+    shopSettingsFr,
+    productsFr,
+    qrMenuFr,
+    stockFr,
+    purchasesFr,
+    salesFr,
+    posFr,
+    cashFr,
+  ),
+  ar: merge(
+    ar,
+    accountsAr,
+    accountsUiAr,
+    catalogueAr,
+    settingListsAr,
+    shopSettingsAr,
+    productsAr,
+    qrMenuAr,
+    stockAr,
+    purchasesAr,
+    salesAr,
+    posAr,
+    cashAr,
+  ),
 };

@@ -1,0 +1,1 @@
+export { cashSessionRoutes } from './cash-sessions.routes';

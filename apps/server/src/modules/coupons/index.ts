@@ -1,0 +1,1 @@
+export { couponRoutes } from './coupons.routes';

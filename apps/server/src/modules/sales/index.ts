@@ -1,0 +1,1 @@
+export { saleRoutes } from './sales.routes';
