@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFor, createShop, type TestShop } from '../../test/factories';
@@ -113,6 +114,44 @@ describe('the indexed list search', () => {
         expect([...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(expected(term));
       },
     );
+    it('counts a rare term with its page in one query, and still counts a page past the end', async () => {
+      expect(listSearchValue('M000')).toMatchObject({ rare: true });
+      const all = expected('M000');
+      expect(all.length).toBeGreaterThan(20);
+      const pages: string[] = [];
+      for (let page = 1; page <= Math.ceil(all.length / 10) + 1; page++) {
+        const { rows, meta } = await svc.list(ctx, { page, per_page: '10', order: 'asc', sort: 'name', search: 'M000' });
+        expect(meta.total).toBe(all.length);
+        expect(rows.length).toBe(Math.max(0, Math.min(10, all.length - (page - 1) * 10)));
+        for (const r of rows) expect(Object.keys(r)).not.toContain('posauto_list_total');
+        pages.push(...rows.map((r) => r.name));
+      }
+      expect(pages).toEqual(all);
+      const none = await svc.list(ctx, { page: 1, per_page: '10', order: 'asc', sort: 'name', search: 'M000999' });
+      expect(none.meta.total).toBe(0);
+    });
+
+    it('answers random fragments of the records exactly as a scan would', async () => {
+      const values = CUSTOMERS.flatMap((c) => COLUMNS.map((col) => c[col]).filter((v): v is string => !!v));
+      const fragment = fc
+        .tuple(fc.constantFrom(...values), fc.nat(), fc.integer({ min: 1, max: 8 }), fc.boolean())
+        .map(([v, start, length, upper]) => {
+          const chars = [...v];
+          const f = chars.slice(start % chars.length, (start % chars.length) + length).join('');
+          return upper ? f.toUpperCase() : f;
+        });
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fragment, fc.string({ minLength: 1, maxLength: 4 })), async (term) => {
+          if (term.trim() === '') return;
+          const found = await search(term);
+          expect(
+            [...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+            term,
+          ).toEqual(expected(term));
+        }),
+        { numRuns: 120, seed: 1010 },
+      );
+    });
   });
 
   it('follows renames and deletions in the same transaction as the write', async () => {

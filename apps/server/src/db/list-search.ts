@@ -90,7 +90,8 @@ function searchPlan(searchColumns: readonly string[], query: SelectQueryBuilder<
  * PostgreSQL: per column, the pg_trgm index is asked for the two fragments (the term's rarest trigrams, or the whole
  * term), and the exact condition is written so that the index cannot take it (`col || ''`): otherwise the planner
  * would hand the index every trigram of the term again, common ones included. SQLite: the records the index names,
- * then the same plain condition on those few, so the answer is exactly a scan's. The index's hits lead the query
+ * checked exactly on their indexed values (`lowered`: the lower-cased term, or its marker), or with the same plain
+ * condition as a scan where a column is in a joined table; either way the answer is exactly a scan's. The index's hits lead the query
  * (CROSS JOIN keeps SQLite's join order): without statistics SQLite would rather walk every record of the shop
  * testing each against them.
  */
@@ -103,6 +104,7 @@ export function withListSearch<Q extends SelectQueryBuilder<any, any, any>>(
   value: unknown,
   mode: ListSearchMode,
   fragments: readonly [unknown, unknown],
+  lowered: unknown,
 ): Q {
   if (kind === 'postgres') {
     const indexed = searchPlan(searchColumns, query) !== null;
@@ -123,8 +125,9 @@ export function withListSearch<Q extends SelectQueryBuilder<any, any, any>>(
   if (!plan?.length) return searched;
   const fromAlias = firstFrom(query);
   if (plan.length === 1 && plan[0]!.alias === fromAlias) {
-    const hits = sql`(SELECT DISTINCT row_id FROM (${listSearchIds(plan[0]!.table, plan[0]!.columns, businessId, mode, value)}))`;
-    return searched.withPlugin(hitsFirst(fromAlias, hits.toOperationNode())) as Q;
+    // Every searchable column is indexed: the hits are checked exactly on their indexed values (see listSearchIds).
+    const hits = sql`(SELECT DISTINCT row_id FROM (${listSearchIds(plan[0]!.table, plan[0]!.columns, businessId, mode, value, lowered)}))`;
+    return query.withPlugin(hitsFirst(fromAlias, hits.toOperationNode())) as Q;
   }
   // Hits in joined tables (a value's variation name): a condition; such lists are small.
   const candidates = sql.join(

@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder, type SelectQueryNode } from 'kysely';
 import { LIST_ALL_LIMIT, type ListMeta, type ListQuery } from '@posauto/shared/schemas/common';
 import { containsPattern, upsertCounterSql, type DialectKind } from './dialect/index';
 import { listSearchValue, refreshSearchStats, withListSearch, type ListSearchValue } from './list-search';
@@ -36,11 +36,14 @@ const MARK = {
   searchValue: '\u0001search',
   fragment1: '\u0001fragment1',
   fragment2: '\u0001fragment2',
+  lowered: '\u0001lowered',
   status: -7_654_321,
   limit: -7_654_322,
   offset: -7_654_323,
 } as const;
 const FILTER_MARK = '\u0001filter:';
+/** The window column that carries a rare search's count along with its page (removed from the rows). */
+const TOTAL_COLUMN = 'posauto_list_total';
 
 /**
  * Equality filters of one request: qualified column -> value (undefined: not filtered). Columns come from the
@@ -74,11 +77,22 @@ export async function runList<T>(
   filters: ListFilters = {},
 ): Promise<ListResult<T>> {
   const list = listQueries(db, kind, businessId, base, query, spec, cacheKey, filters);
-  const total = await list.total();
   const size = query.per_page === 'all' ? null : Number(query.per_page);
-  const lastPage = size ? Math.max(1, Math.ceil(total / size)) : 1;
   const current = size ? query.page : 1;
-  const rows = await list.page(size ?? LIST_ALL_LIMIT, size ? (current - 1) * size : 0);
+  const limit = size ?? LIST_ALL_LIMIT;
+  const offset = size ? (current - 1) * size : 0;
+  let rows: T[];
+  let total: number;
+  if (list.pageWithTotal) {
+    // One pass through the index for both (see pageWithTotal); a page past the end still needs the count.
+    const page = await list.pageWithTotal(limit, offset);
+    rows = page.rows;
+    total = page.total ?? (offset === 0 ? 0 : await list.total());
+  } else {
+    total = await list.total();
+    rows = await list.page(limit, offset);
+  }
+  const lastPage = size ? Math.max(1, Math.ceil(total / size)) : 1;
   return { rows, meta: listMeta(query, current, total, lastPage) };
 }
 
@@ -122,7 +136,12 @@ function listQueries<T>(
   spec: ListSpec,
   cacheKey: string | undefined,
   filters: ListFilters,
-): { total: () => Promise<number>; page: (limit: number, offset: number) => Promise<T[]> } {
+): {
+  total: () => Promise<number>;
+  page: (limit: number, offset: number) => Promise<T[]>;
+  /** The page and the count of every matching row, in one query: only for searches the statistics know to be rare. */
+  pageWithTotal?: (limit: number, offset: number) => Promise<{ rows: T[]; total: number | undefined }>;
+} {
   const search = query.search?.trim() || undefined;
   const status = query.status && spec.statusColumn ? (query.status === 'active' ? 1 : 0) : undefined;
   const sortColumn = (query.sort && spec.sorts[query.sort]) || spec.defaultSort;
@@ -148,6 +167,7 @@ function listQueries<T>(
         marked ? MARK.searchValue : searched.value,
         searched.mode,
         marked ? [MARK.fragment1, MARK.fragment2] : searched.fragments,
+        marked ? MARK.lowered : searched.lowered,
       );
     if (st !== undefined) q = q.where(sql.ref(spec.statusColumn!), '=', st);
     for (const c of filterColumns) q = q.where(sql.ref(c), '=', marked ? `${FILTER_MARK}${c}` : filters[c]);
@@ -197,7 +217,57 @@ function listQueries<T>(
     );
     return (await db.executeQuery<T>(withValues(compiled, kind, businessId, search, status, limit, offset, filters))).rows;
   }
-  return { total, page };
+
+  /**
+   * A rare term's few hits, counted by a window over them in the page's own query: the index is read once instead of
+   * twice (count, then page), which is most of such a search's time. Only where the statistics say the term is rare
+   * (a common one would carry every hit through the window), and never over a grouped or DISTINCT base, whose rows a
+   * window would count before they are merged.
+   */
+  async function pageWithTotal(limit: number, offset: number): Promise<{ rows: T[]; total: number | undefined }> {
+    const withTotal = (q: ReturnType<typeof pageQuery>) => q.select(sql<number>`count(*) over ()`.as(TOTAL_COLUMN));
+    const found = cacheKey
+      ? (
+          await db.executeQuery<T & Record<typeof TOTAL_COLUMN, number>>(
+            withValues(
+              compiledFor(
+                db,
+                `${cacheKey}|pagetotal|${searchShape}|${status !== undefined}|${sortColumn}|${direction}|${filterShape}`,
+                () =>
+                  withTotal(
+                    pageQuery(MARK.business, MARK.term, status === undefined ? undefined : MARK.status, MARK.limit, MARK.offset, true),
+                  ),
+              ),
+              kind,
+              businessId,
+              search,
+              status,
+              limit,
+              offset,
+              filters,
+            ),
+          )
+        ).rows
+      : ((await withTotal(pageQuery(businessId, search, status, limit, offset)).execute()) as Array<
+          T & Record<typeof TOTAL_COLUMN, number>
+        >);
+    const total = found.length ? Number(found[0]![TOTAL_COLUMN]) : undefined;
+    for (const row of found) delete (row as Partial<Record<typeof TOTAL_COLUMN, number>>)[TOTAL_COLUMN];
+    return { rows: found, total };
+  }
+  return { total, page, ...(searched?.rare && !mergesRows(base, businessId, cacheKey) ? { pageWithTotal } : {}) };
+}
+
+const merging = new Map<string, boolean>();
+
+/** Whether a list's base query groups or de-duplicates its rows (asked once per cached list). */
+function mergesRows(base: ListBase<unknown>, businessId: string, cacheKey: string | undefined): boolean {
+  const known = cacheKey === undefined ? undefined : merging.get(cacheKey);
+  if (known !== undefined) return known;
+  const node = base(businessId).toOperationNode() as SelectQueryNode;
+  const merges = node.groupBy !== undefined || node.distinctOn !== undefined || (node.frontModifiers ?? []).length > 0;
+  if (cacheKey !== undefined) merging.set(cacheKey, merges);
+  return merges;
 }
 
 function withValues(
@@ -219,6 +289,7 @@ function withValues(
     if (p === MARK.searchValue) return (searched ??= listSearchValue(search ?? '')).value;
     if (p === MARK.fragment1) return (searched ??= listSearchValue(search ?? '')).fragments[0];
     if (p === MARK.fragment2) return (searched ??= listSearchValue(search ?? '')).fragments[1];
+    if (p === MARK.lowered) return (searched ??= listSearchValue(search ?? '')).lowered;
     if (p === MARK.status) return status;
     if (p === MARK.limit) return limit;
     if (p === MARK.offset) return offset;

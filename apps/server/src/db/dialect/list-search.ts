@@ -191,6 +191,10 @@ async function sampleValues(db: Kysely<any>, kind: DialectKind, columns: ListSea
 /** How a term is looked up, and the parameters of that lookup. */
 export interface ListSearchValue {
   mode: ListSearchMode;
+  /** The lower-cased term: what a record's indexed values are checked for (SQLite, instr()). */
+  lowered: string;
+  /** Whether the statistics know the term's trigrams to be rare, so that it has few hits (a count and a page in one). */
+  rare: boolean;
   /** SQLite: the FTS5 query (the term as a phrase, or its two rarest trigrams) or, short, the lower-cased term. */
   value: string;
   /** PostgreSQL: the two LIKE patterns the trigram index is asked for (the rare trigrams, or the whole term twice). */
@@ -204,11 +208,14 @@ export interface ListSearchValue {
 export function listSearchValue(term: string): ListSearchValue {
   const lowered = term.toLowerCase();
   const whole = containsPattern(lowered);
-  if ([...lowered].length < TRIGRAM || lowered.includes('\u0000')) return { mode: 'short', value: lowered, fragments: [whole, whole] };
+  if ([...lowered].length < TRIGRAM || lowered.includes('\u0000'))
+    return { mode: 'short', lowered, rare: false, value: lowered, fragments: [whole, whole] };
   const rare = rareTrigrams(lowered);
-  if (!rare) return { mode: 'trigram', value: ftsPhrase(lowered), fragments: [whole, whole] };
+  if (!rare) return { mode: 'trigram', lowered, rare: false, value: ftsPhrase(lowered), fragments: [whole, whole] };
   return {
     mode: 'trigram',
+    lowered,
+    rare: true,
     value: rare[0] === rare[1] ? ftsPhrase(rare[0]) : `${ftsPhrase(rare[0])} AND ${ftsPhrase(rare[1])}`,
     fragments: [containsPattern(rare[0]), containsPattern(rare[1])],
   };
@@ -217,6 +224,10 @@ export function listSearchValue(term: string): ListSearchValue {
 /**
  * SQLite: the ids of one shop's records of `table` with a searchable column (of `cols`) that may contain the term;
  * `value` comes from listSearchValue (or is a cache marker standing for it). Every value is a parameter.
+ * With `lowered` (the lower-cased term), the ids of the records whose column does contain it: the index's hits are
+ * checked on their own values, which the triggers keep lower-cased and in step with the records in the same
+ * transaction, so the exact condition costs a C string search per hit instead of a lower() per column of each record
+ * (half of a rare phone search's time). The short path always checks exactly.
  */
 export function listSearchIds(
   table: string,
@@ -224,6 +235,7 @@ export function listSearchIds(
   businessId: unknown,
   mode: ListSearchMode,
   value: unknown,
+  lowered?: unknown,
 ): RawBuilder<unknown> {
   const colList = sql.join(cols.map((c) => sql.lit(c)));
   if (mode === 'short') {
@@ -231,5 +243,7 @@ export function listSearchIds(
       WHERE tbl = ${sql.lit(table)} AND business_id = ${businessId} AND col IN (${colList}) AND instr(value, ${value}) > 0`;
   }
   return sql`SELECT r.row_id FROM list_search JOIN list_search_rows r ON r.id = list_search.rowid
-    WHERE list_search MATCH ${value} AND r.tbl = ${sql.lit(table)} AND r.business_id = ${businessId} AND r.col IN (${colList})`;
+    WHERE list_search MATCH ${value} AND r.tbl = ${sql.lit(table)} AND r.business_id = ${businessId} AND r.col IN (${colList})${
+      lowered === undefined ? sql`` : sql` AND instr(r.value, ${lowered}) > 0`
+    }`;
 }

@@ -1,7 +1,15 @@
 import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Product, ProductListQuery } from '@posauto/shared/schemas/products';
 import type { DialectKind } from '../../db/dialect/index';
-import { nameSearchValue, productSearchIds, productSearchWhere, SEARCH_COLLECTS_HITS_FIRST } from '../../db/dialect/product-search';
+import {
+  INDEXED_WORDS,
+  nameSearchShape,
+  nameSearchValue,
+  productSearchIds,
+  productSearchWhere,
+  SEARCH_COLLECTS_HITS_FIRST,
+  type ProductNameSearch,
+} from '../../db/dialect/product-search';
 import { LIST_ALL_LIMIT } from '@posauto/shared/schemas/common';
 import { listMeta, readCounter, type ListResult } from '../../db/list';
 import type { Database } from '../../db/types';
@@ -29,10 +37,12 @@ const M = {
   sku: '\u0001sku',
   barcode: '\u0001barcode',
   name: '\u0001name',
+  likes: Array.from({ length: INDEXED_WORDS }, (_, i) => `\u0001like${i}`),
+  rest: '\u0001rest',
   limit: -7_654_322,
   offset: -7_654_323,
 } as const;
-type Marker = (typeof M)[keyof typeof M];
+type Marker = string | number;
 
 const compiled = new WeakMap<Kysely<Database>, Map<string, CompiledQuery>>();
 
@@ -55,19 +65,33 @@ interface Shape {
   category: boolean;
   brand: boolean;
   type: boolean;
-  search: 'none' | 'short' | 'long';
+  /** The name search's shape (null: no search). */
+  search: Pick<ProductNameSearch, 'mode' | 'indexed' | 'rest'> | null;
 }
 
+/** The values of a search term for a statement's markers. */
+function searchValues(term: string, name: ProductNameSearch): [Marker, unknown][] {
+  return [
+    [M.sku, term.toLowerCase()],
+    [M.barcode, term],
+    [M.name, name.name],
+    [M.rest, name.restWords],
+    ...name.likes.map((l, i): [Marker, unknown] => [M.likes[i]!, l]),
+  ];
+}
+
+const searchKey = (shape: Shape) => (shape.search ? nameSearchShape(shape.search) : 'none');
+
 /**
- * The filtered products of one shop. Search: an exact SKU (any case) or barcode through product_codes' key, or a
- * name fragment through the name index (dialect/product-search), including variants' codes.
+ * The filtered products of one shop. Search: an exact SKU (any case) or barcode through product_codes' key,
+ * including variants' codes, or a name holding every word of the term through the name indexes (dialect/product-search).
  */
 function filtered(db: Kysely<Database>, kind: DialectKind, shape: Shape): SelectQueryBuilder<any, any, object> {
   let q =
-    kind === 'sqlite' && shape.search !== 'none'
+    kind === 'sqlite' && shape.search
       ? // From the hits to their products (see productSearchIds), not from every product to the hits.
         db
-          .selectFrom(sql`(${productSearchIds(M.biz, M.sku, M.barcode, M.name, shape.search === 'short')})`.as('s'))
+          .selectFrom(sql`(${productSearchIds(M.biz, M.sku, M.barcode, shape.search, M)})`.as('s'))
           .crossJoin('products as p')
           .where('p.business_id', '=', M.biz)
           .whereRef('p.id', '=', sql.ref('s.product_id'))
@@ -76,8 +100,8 @@ function filtered(db: Kysely<Database>, kind: DialectKind, shape: Shape): Select
   if (shape.category) q = q.where('p.category_id', '=', M.category);
   if (shape.brand) q = q.where('p.brand_id', '=', M.brand);
   if (shape.type) q = q.where('p.type', '=', M.type as 'single');
-  if (shape.search !== 'none' && kind === 'postgres') {
-    q = q.where(productSearchWhere(kind, M.biz, M.sku, M.barcode, M.name, shape.search === 'short'));
+  if (shape.search && kind === 'postgres') {
+    q = q.where(productSearchWhere(M.biz, M.sku, M.barcode, shape.search, M));
   }
   return q as SelectQueryBuilder<any, any, object>;
 }
@@ -96,7 +120,7 @@ export async function listProducts(
     category: query.category_id !== undefined,
     brand: query.brand_id !== undefined,
     type: query.type !== undefined,
-    search: name === undefined ? 'none' : name.short ? 'short' : 'long',
+    search: name ?? null,
   };
   const values = new Map<Marker, unknown>([
     [M.biz, businessId],
@@ -104,14 +128,12 @@ export async function listProducts(
     [M.category, query.category_id],
     [M.brand, query.brand_id],
     [M.type, query.type],
-    [M.sku, term?.toLowerCase()],
-    [M.barcode, term],
-    [M.name, name?.value],
+    ...(term === undefined || name === undefined ? [] : searchValues(term, name)),
   ]);
-  const shapeKey = `${kind}|${shape.status}|${shape.category}|${shape.brand}|${shape.type}|${shape.search}`;
+  const shapeKey = `${kind}|${shape.status}|${shape.category}|${shape.brand}|${shape.type}|${searchKey(shape)}`;
   const size = query.per_page === 'all' ? null : Number(query.per_page);
 
-  const isFiltered = shape.status || shape.category || shape.brand || shape.type || shape.search !== 'none';
+  const isFiltered = shape.status || shape.category || shape.brand || shape.type || shape.search !== null;
   const total = isFiltered
     ? Number(
         (
@@ -135,7 +157,7 @@ export async function listProducts(
     db,
     `products|page|${shapeKey}|${query.sort ?? ''}|${direction}`,
     () => {
-      if (shape.search === 'none' || !SEARCH_COLLECTS_HITS_FIRST[kind]) {
+      if (!shape.search || !SEARCH_COLLECTS_HITS_FIRST[kind]) {
         let q = filtered(db, kind, shape).select('p.id');
         for (const c of columns) q = q.orderBy(sql.ref(c), direction);
         return q.limit(M.limit).offset(M.offset);
@@ -172,19 +194,14 @@ export async function searchProducts(
   term: string,
   limit: number,
 ): Promise<Product[]> {
+  term = term.trim();
+  if (term === '') return [];
   const name = nameSearchValue(kind, term);
-  const shape: Shape = { status: false, category: false, brand: false, type: false, search: name.short ? 'short' : 'long' };
-  const values = new Map<Marker, unknown>([
-    [M.biz, businessId],
-    [M.sku, term.toLowerCase()],
-    [M.barcode, term],
-    [M.name, name.value],
-    [M.limit, limit],
-    [M.offset, 0],
-  ]);
+  const shape: Shape = { status: false, category: false, brand: false, type: false, search: name };
+  const values = new Map<Marker, unknown>([[M.biz, businessId], ...searchValues(term, name), [M.limit, limit], [M.offset, 0]]);
   const ids = await runCached<{ id: string }>(
     db,
-    `products|search|${kind}|${shape.search}`,
+    `products|search|${kind}|${searchKey(shape)}`,
     () => filtered(db, kind, shape).select('p.id').orderBy('p.product_name').orderBy('p.id').limit(M.limit).offset(M.offset),
     values,
   );
