@@ -85,7 +85,7 @@ describe('access to every API route', () => {
   let openapi: { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demoSales: true });
     api = listRoutes(t.app).filter((r) => r.url.startsWith('/api/v1/'));
     owner = await loginAs(t.app, OWNER);
     const shop = await createShop(t.deps, { shopName: 'Intruder Mart' });

@@ -41,6 +41,13 @@ export async function freshDatabase(): Promise<FreshDatabase> {
     async drop() {
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
+      // Closed pools' connections say goodbye after close() resolves: wait for them to leave, so FORCE does not
+      // terminate one mid-goodbye (an unhandled "terminating connection due to administrator command").
+      for (let i = 0; i < 100; i++) {
+        const left = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (left.rows[0]!.n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
       rmSync(dir, { recursive: true, force: true });

@@ -77,7 +77,9 @@ export interface TestContext {
 }
 
 /** The real app on a fresh, migrated database with the demo data. */
-export async function createTestApp(options: { seed?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: { seed?: boolean; env?: NodeJS.ProcessEnv; /** also the demo's sixty days of sales */ demoSales?: boolean } = {},
+): Promise<TestContext> {
   const tdb = await createTestDatabase();
   const { handle } = tdb;
   await migrateToLatest(handle.db, handle.kind);
@@ -86,7 +88,7 @@ export async function createTestApp(options: { seed?: boolean; env?: NodeJS.Proc
   const ownDir = options.env?.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'posauto-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: ownDir ?? undefined, ...options.env });
   const deps: Deps = { db: handle.db, kind: handle.kind, clock, config };
-  if (options.seed !== false) await seedDemoIfEmpty(deps);
+  if (options.seed !== false) await seedDemoIfEmpty(deps, { sales: options.demoSales ?? false });
   const app = await buildApp(deps);
   await app.ready();
   return {

@@ -57,7 +57,11 @@ export const MAIN_MENU: MenuItem[] = [
     name: 'sale_management',
     icon: 'report-money',
     permission: 'sale-management',
-    children: [link('sales-listing', 'sales_listing'), link('invoice-listing', 'invoice_listing')],
+    children: [
+      link('sales-listing', 'sales_listing'),
+      link('invoice-listing', 'invoice_listing'),
+      link('coupon-listing', 'coupon_listing'),
+    ],
   },
   link('sale-pos', 'sale_pos', 'cash-register'),
   link('customer-listing', 'customer_listing', 'users-group'),

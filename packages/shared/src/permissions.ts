@@ -80,6 +80,8 @@ export const CASHIER_PERMISSIONS: readonly Permission[] = [
   'sale-list',
   'sale-management',
   'sale-invoice',
+  // A return is refunded from the drawer of the one who takes it back: the cashier at the till.
+  'sale-return',
   'customer-management',
 ];
 

@@ -63,6 +63,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r('sale-return-listing', '/sale-return-listing', 'content', 'sale-return'),
   r('item-sale-listing', '/item-sale-listing', 'content', 'sale-management'),
   r('open-cash-listing', '/open-cash-listing', 'content', 'sale-list'),
+  r('coupon-listing', '/coupon-listing', 'content', 'coupon-management'),
   r('stock-listing', '/stock-listing', 'content', 'stock-listing'),
   r('stock-filter', '/stock-filter', 'content', 'stock-listing', 'stock-listing'),
   r('stock-notification', '/stock-notification', 'content', 'stock-management'),

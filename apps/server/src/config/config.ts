@@ -66,6 +66,10 @@ const envSchema = z
       .string()
       .optional()
       .refine((v) => !v || isHttpUrl(v), 'S3_PUBLIC_URL must be an http:// or https:// URL'),
+    BAKONG_API_TOKEN: z
+      .string()
+      .optional()
+      .refine((v) => !v || /^[\x21-\x7e]{10,4096}$/.test(v), 'BAKONG_API_TOKEN must be the token Bakong gave (no spaces)'),
   })
   .superRefine((e, issue) => {
     // An S3 store needs all four; a partial set is a mistake, not a reason to fall back to local files quietly.
@@ -111,6 +115,8 @@ export type Config = {
   mailFrom: string;
   /** Where uploaded images go: DATA_DIR/media (served at /media/...) or an S3-compatible bucket. */
   media: MediaConfig;
+  /** Bakong Open API token: lets the till ask whether a KHQR payment arrived (unset: the cashier confirms by hand). */
+  bakongApiToken: string | undefined;
 };
 
 export type MediaConfig =
@@ -145,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     media: mediaConfig(e, dataDir),
+    bakongApiToken: e.BAKONG_API_TOKEN || undefined,
   };
 }
 

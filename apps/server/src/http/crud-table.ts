@@ -24,7 +24,8 @@ export type NamedTable =
   | 'branches'
   | 'customers'
   | 'categories'
-  | 'variation_values';
+  | 'variation_values'
+  | 'coupons';
 
 /** The columns an input may write: every column of the table but the keys, name, status and time stamps. */
 export type WritableColumns<T extends NamedTable> = Omit<

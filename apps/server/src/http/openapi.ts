@@ -63,8 +63,10 @@ export const API_TAGS = [
   { name: 'shell', description: 'What the app shell shows: the dashboard figures and the global search.' },
   { name: 'settings', description: 'The shop settings (business info, logo, currency, tax, default branch).' },
   { name: 'sale settings', description: 'Sale defaults (customer, payment method) and receipt options.' },
+  { name: 'receipts', description: 'What receipts and printed invoices show besides the sale (shop, logo, VATIN, footer).' },
   { name: 'stock', description: 'Stock on hand per branch, the stock ledger of movements, and stock adjustments.' },
   { name: 'purchases', description: 'Purchases from suppliers, their payments, and returns to suppliers.' },
+  { name: 'sales', description: 'Sales, invoices and quotations, their payments, the sold lines, and returns from customers.' },
   { name: 'stock notifications', description: 'Low-stock and expiry notifications of a branch.' },
   { name: 'roles', description: 'Roles of the shop and the permissions they grant.' },
   { name: 'users', description: 'Staff accounts of the shop and of its branches.' },
@@ -83,6 +85,9 @@ export const API_TAGS = [
   { name: 'products', description: 'Products (single, with variants, combo packages), their export and import.' },
   { name: 'media', description: 'Image uploads (product pictures, shop logo).' },
   { name: 'qr menu', description: "The shop's public QR menu and where it lives." },
+  { name: 'pos', description: 'The till: its catalogue, customer lookup, held carts, coupon check and KHQR codes.' },
+  { name: 'cash sessions', description: "Cashiers' drawers: opening cash, cash in and out, closing counts and the end-of-day report." },
+  { name: 'coupons', description: 'Coupon codes the till accepts: a percentage or an amount off, valid dates and a usage limit.' },
 ];
 
 /** The document's fixed parts. */

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bearer, createTestApp, KARAOKE, loginAs, OWNER, type TestContext } from '../../test/harness';
+import { sql } from 'kysely';
+import { bearer, CASHIER, createTestApp, KARAOKE, loginAs, OWNER, type TestContext } from '../../test/harness';
 import { DEMO_LOGINS } from './demo';
 
 describe('the demo data', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demoSales: true });
   });
   afterAll(() => t.close());
 
@@ -45,5 +46,74 @@ describe('the demo data', () => {
     }
     const karaoke = (await t.app.inject({ url: '/api/v1/products?per_page=all', headers: bearer(await loginAs(t.app, KARAOKE)) })).json();
     expect(karaoke.meta.total).toBe(8);
+  });
+  it('gives Demo Coffee sixty days of sales in both branches, today included, with closed and open cash sessions', async () => {
+    const db = t.deps.db;
+    const shop = await db.selectFrom('businesses').select('id').where('shop_name', '=', 'Demo Coffee').executeTakeFirstOrThrow();
+    const days = await db
+      .selectFrom('sales')
+      .select(['branch_id', 'sale_date'])
+      .distinct()
+      .where('business_id', '=', shop.id)
+      .where('document', '=', 'sale')
+      .execute();
+    expect(new Set(days.map((d) => d.branch_id)).size).toBe(2);
+    expect(new Set(days.map((d) => d.sale_date)).size).toBeGreaterThanOrEqual(59);
+    // Paid in dollars, in riel and by bank transfer.
+    const tenders = await db
+      .selectFrom('sale_payments')
+      .select(['method_type', 'currency'])
+      .distinct()
+      .where('business_id', '=', shop.id)
+      .execute();
+    expect(tenders).toEqual(
+      expect.arrayContaining([
+        { method_type: 'cash', currency: 'USD' },
+        { method_type: 'cash', currency: 'KHR' },
+        { method_type: 'bank_transfer', currency: 'USD' },
+      ]),
+    );
+    // Every closed session froze exactly what its entries add up to.
+    const closed = await db
+      .selectFrom('cash_sessions as s')
+      .select([
+        's.expected_usd',
+        's.expected_khr',
+        sql<number>`(select coalesce(sum(e.amount), 0) from cash_session_entries e where e.business_id = s.business_id and e.session_id = s.id and e.currency = 'USD')`.as(
+          'usd',
+        ),
+        sql<number>`(select coalesce(sum(e.amount), 0) from cash_session_entries e where e.business_id = s.business_id and e.session_id = s.id and e.currency = 'KHR')`.as(
+          'khr',
+        ),
+      ])
+      .where('s.business_id', '=', shop.id)
+      .where('s.status', '=', 'closed')
+      .execute();
+    expect(closed.length).toBeGreaterThanOrEqual(100);
+    for (const c of closed) expect([Number(c.expected_usd), Number(c.expected_khr)]).toEqual([Number(c.usd), Number(c.khr)]);
+    // Till sales are paid in full (a coupon now and then), and a few came back.
+    const unpaid = await db
+      .selectFrom('sales')
+      .select('id')
+      .where('business_id', '=', shop.id)
+      .where('sale_type', '=', 'pos_retail')
+      .where('payment_status', '!=', 'paid')
+      .execute();
+    expect(unpaid).toEqual([]);
+    expect(
+      (await db.selectFrom('sales').select('id').where('business_id', '=', shop.id).where('coupon_code', '=', 'WELCOME10').execute())
+        .length,
+    ).toBeGreaterThan(0);
+    expect((await db.selectFrom('sale_returns').select('id').where('business_id', '=', shop.id).execute()).length).toBeGreaterThan(0);
+    // The demo cashier's till works at the first sign-in: its session is open.
+    const cashier = await loginAs(t.app, CASHIER);
+    const current = (await t.app.inject({ url: '/api/v1/cash-sessions/current', headers: bearer(cashier) })).json();
+    expect(current.data?.status ?? current.status).toBe('open');
+    // An invoice paid in part and an open quotation.
+    const owner = await loginAs(t.app, OWNER);
+    const invoices = (await t.app.inject({ url: '/api/v1/sales?document=invoice', headers: bearer(owner) })).json();
+    expect(invoices.data.map((s: { payment_status: string }) => s.payment_status)).toContain('partial');
+    const quotes = (await t.app.inject({ url: '/api/v1/sales?document=quotation', headers: bearer(owner) })).json();
+    expect(quotes.data.map((s: { status: string }) => s.status)).toContain('open');
   });
 });

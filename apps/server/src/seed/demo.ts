@@ -16,6 +16,7 @@ import { UNIT_COUNTER } from '../modules/units/index';
 import { seedShopSettings } from './demo-shop-settings';
 import { seedSettingLists } from './demo-setting-lists';
 import { seedDemoProducts } from './demo-products';
+import { seedDemoSales } from './demo-sales';
 import { seedDemoStock } from './demo-stock';
 
 export const DEMO_LOGINS = [
@@ -99,8 +100,12 @@ async function seedRows(
   await bumpCounter(trx, deps.kind, businessId, counter, rows.length);
 }
 
-/** Seeds the demo shop into an empty database; does nothing when any business exists. */
-export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
+/**
+ * Seeds the demo shop into an empty database; does nothing when any business exists. `sales: false` leaves out the
+ * sixty days of sales and cash sessions (about 650 sales, seconds on PostgreSQL): server tests that do not read them
+ * start without them, and make their own.
+ */
+export async function seedDemoIfEmpty(deps: Deps, options: { sales?: boolean } = {}): Promise<boolean> {
   const any = await deps.db.selectFrom('businesses').select('id').limit(1).executeTakeFirst();
   if (any) return false;
   const at = deps.clock.now().toISOString();
@@ -142,7 +147,7 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
       },
       at,
     );
-    await addUser(
+    const cashierId = await addUser(
       trx,
       {
         businessId: shop.businessId,
@@ -266,6 +271,7 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
     await seedSettingLists(trx, deps, shop.businessId, karaoke.businessId, at);
     await seedDemoProducts(trx, deps, shop, karaoke);
     await seedDemoStock(trx, deps, shop);
+    if (options.sales !== false) await seedDemoSales(trx, deps, shop, cashierId);
 
     return true;
   });

@@ -64,6 +64,16 @@ import cashKm from '../locales/cash/km.json';
 import cashZh from '../locales/cash/zh.json';
 import cashFr from '../locales/cash/fr.json';
 import cashAr from '../locales/cash/ar.json';
+import posServerEn from '../locales/pos-server/en.json';
+import posServerKm from '../locales/pos-server/km.json';
+import posServerZh from '../locales/pos-server/zh.json';
+import posServerFr from '../locales/pos-server/fr.json';
+import posServerAr from '../locales/pos-server/ar.json';
+import salesUiEn from '../locales/sales-ui/en.json';
+import salesUiKm from '../locales/sales-ui/km.json';
+import salesUiZh from '../locales/sales-ui/zh.json';
+import salesUiFr from '../locales/sales-ui/fr.json';
+import salesUiAr from '../locales/sales-ui/ar.json';
 
 /** Later tables add keys to earlier ones (a module's own file may extend a shared namespace such as validation). */
 function merge(...tables: TranslationTable[]): TranslationTable {
@@ -93,6 +103,8 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     salesKm,
     posKm,
     cashKm,
+    posServerKm,
+    salesUiKm,
   ),
   en: merge(
     en,
@@ -108,6 +120,8 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     salesEn,
     posEn,
     cashEn,
+    posServerEn,
+    salesUiEn,
   ),
   zh: merge(
     zh,
@@ -123,6 +137,8 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     salesZh,
     posZh,
     cashZh,
+    posServerZh,
+    salesUiZh,
   ),
   fr: merge(
     fr,
@@ -138,6 +154,8 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     salesFr,
     posFr,
     cashFr,
+    posServerFr,
+    salesUiFr,
   ),
   ar: merge(
     ar,
@@ -153,5 +171,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     salesAr,
     posAr,
     cashAr,
+    posServerAr,
+    salesUiAr,
   ),
 };

@@ -249,3 +249,76 @@ export const saleReturnSchema = z.object({
 });
 export type SaleReturn = z.infer<typeof saleReturnSchema>;
 export const saleReturnListResponseSchema = listResponseSchema(saleReturnSchema);
+
+// --- Added with the sales server module ---------------------------------------------------------------------------
+
+/** A sale return with its lines (GET /api/v1/sale-returns/:id and the answer to a new return). */
+export const saleReturnDetailSchema = saleReturnSchema.extend({
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      sale_line_id: z.string(),
+      product_id: z.string(),
+      product_name: z.string(),
+      unit_name: z.string().nullable(),
+      quantity: z.string(),
+      amount: z.string(),
+    }),
+  ),
+});
+export type SaleReturnDetail = z.infer<typeof saleReturnDetailSchema>;
+
+export const saleReturnListQuerySchema = listQuerySchema(['return_number', 'returned_on', 'created_at']).extend({
+  branch_id: idSchema.optional(),
+  sale_id: idSchema.optional(),
+  customer_id: idSchema.optional(),
+  refund_method: z.enum(REFUND_METHODS).optional(),
+  from: dayTextSchema.optional(),
+  to: dayTextSchema.optional(),
+});
+export type SaleReturnListQuery = z.infer<typeof saleReturnListQuerySchema>;
+
+/**
+ * Turns an open quotation into a sale or an invoice in one step, at the quoted prices; payments as at the till
+ * (none: the customer owes the total, which the walk-in customer cannot).
+ */
+export const saleConvertInputSchema = z.object({
+  document: z.enum(['sale', 'invoice'], 'validation.invalid'),
+  payments: z.array(salePaymentInputSchema).max(SALE_LIMITS.payments, 'validation.too_long').optional().default([]),
+});
+export type SaleConvertInput = z.input<typeof saleConvertInputSchema>;
+
+/** One sold line of a sale or invoice that is not void (/item-sale-listing). */
+export const saleItemSchema = z.object({
+  id: z.string(),
+  sale_id: z.string(),
+  invoice_number: z.string(),
+  document: z.enum(SALE_DOCUMENTS),
+  sale_date: z.string(),
+  sold_at: timestampSchema,
+  product_id: z.string(),
+  variant_id: z.string().nullable(),
+  product_name: z.string(),
+  unit_name: z.string().nullable(),
+  quantity: z.string(),
+  unit_price: z.string(),
+  line_discount: z.string(),
+  net_amount: z.string(),
+  currency: z.string(),
+  branch_id: z.string(),
+  branch_name: z.string(),
+  customer_id: z.string(),
+  customer_name: z.string(),
+  cashier_name: z.string().nullable(),
+});
+export type SaleItem = z.infer<typeof saleItemSchema>;
+
+export const saleItemListQuerySchema = listQuerySchema(['sale_date', 'invoice_number', 'product_name']).extend({
+  branch_id: idSchema.optional(),
+  product_id: idSchema.optional(),
+  customer_id: idSchema.optional(),
+  from: dayTextSchema.optional(),
+  to: dayTextSchema.optional(),
+});
+export type SaleItemListQuery = z.infer<typeof saleItemListQuerySchema>;
+export const saleItemListResponseSchema = listResponseSchema(saleItemSchema);

@@ -1,1 +1,2 @@
 export { cashSessionRoutes } from './cash-sessions.routes';
+export { CASH_SESSION_SERIES, cashSessionsService, cashText, expectedCash, lockOpenCashSession } from './cash-sessions.service';

@@ -1,1 +1,2 @@
 export { couponRoutes } from './coupons.routes';
+export { COUPON_COUNTER, couponsService, formatCouponValue } from './coupons.service';

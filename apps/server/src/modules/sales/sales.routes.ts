@@ -1,5 +1,243 @@
+import { z } from 'zod';
+import { RTL_LANGUAGES } from '@posauto/shared/i18n/index';
+import { errorSchema, idParamsSchema } from '@posauto/shared/schemas/common';
+import {
+  IDEMPOTENCY_HEADER,
+  saleConvertInputSchema,
+  saleDetailSchema,
+  saleInputSchema,
+  saleItemListQuerySchema,
+  saleItemListResponseSchema,
+  saleListQuerySchema,
+  saleListResponseSchema,
+  salePaymentAddSchema,
+  saleReturnDetailSchema,
+  saleReturnInputSchema,
+  saleReturnListQuerySchema,
+  saleReturnListResponseSchema,
+} from '@posauto/shared/schemas/sales';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
+import { ctxOf } from '../../http/access';
+import { rowMustExist } from '../../http/crud';
+import { csvStream, xlsxStream } from '../../http/export';
+import { spreadsheetAnswer } from '../../http/openapi';
+import { pickLanguage, translate } from '../../lib/i18n';
+import { saleItemColumns, saleItemsService } from './sale-items';
+import { saleReturnsService } from './sale-returns.service';
+import { salesService } from './sales.service';
 
-/** Routes of this module (issue 12). */
-export function saleRoutes(_app: AppInstance, _deps: Deps): void {}
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
+const envelope = z.object({ message: z.string(), data: saleDetailSchema });
+const returnEnvelope = z.object({ message: z.string(), data: saleReturnDetailSchema });
+const said = (req: { headers: { 'accept-language'?: string } }, key: string) =>
+  translate(pickLanguage(req.headers['accept-language']), key);
+
+/** Who reads sales: the service narrows each to the documents it may see (sale-list: the POS sales). */
+const read = { access: { anyOf: ['sale-list', 'sale-management', 'sale-invoice', 'sale-quotation'] as const } };
+const readOne = { access: { anyOf: ['sale-list', 'sale-management', 'sale-invoice', 'sale-quotation', 'sale-pos'] as const } };
+
+/** Sales, invoices and quotations (one table, told apart by `document`), sold lines, and sale returns. */
+export function saleRoutes(app: AppInstance, deps: Deps): void {
+  const sales = salesService(deps);
+  const returns = saleReturnsService(deps);
+  const items = saleItemsService(deps);
+  const mustExist = rowMustExist((ctx, id) => sales.get(ctx, id));
+
+  app.get('/api/v1/sales', {
+    config: read,
+    schema: {
+      tags: ['sales'],
+      operationId: 'listSales',
+      summary: 'Sales, invoices and quotations, newest first, filtered by date, branch, cashier, customer, type and status',
+      querystring: saleListQuerySchema,
+      response: { 200: saleListResponseSchema, ...errors },
+    },
+    handler: (req) => sales.list(ctxOf(req), req.query),
+  });
+
+  app.get('/api/v1/sales/:id', {
+    config: readOne,
+    schema: {
+      tags: ['sales'],
+      operationId: 'getSale',
+      summary: 'One sale, invoice or quotation with its lines, payments, change, returns and the customer balance due',
+      params: idParamsSchema,
+      response: { 200: saleDetailSchema, ...errors },
+    },
+    handler: (req) => sales.get(ctxOf(req), req.params.id),
+  });
+
+  app.post('/api/v1/sales', {
+    config: { access: { anyOf: ['sale-pos', 'sale-management', 'sale-list', 'sale-invoice', 'sale-quotation'] } },
+    schema: {
+      tags: ['sales'],
+      operationId: 'createSale',
+      summary:
+        'Commit a sale, invoice or quotation in one transaction; the Idempotency-Key header (required at the till) makes a resend answer the first sale (200)',
+      body: saleInputSchema,
+      response: { 200: envelope, 201: envelope, ...errors },
+    },
+    handler: async (req, reply) => {
+      const header = req.headers[IDEMPOTENCY_HEADER];
+      const key = Array.isArray(header) ? header[0] : header;
+      const { sale, replayed } = await sales.create(ctxOf(req), req.body, key ?? null);
+      const message = said(req, sale.document === 'sale' ? 'sales.messages.sale_success' : 'messages.created');
+      return reply.status(replayed ? 200 : 201).send({ message, data: sale });
+    },
+  });
+
+  app.put('/api/v1/sales/:id', {
+    config: { access: { anyOf: ['sale-invoice'] } },
+    schema: {
+      tags: ['sales'],
+      operationId: 'updateSale',
+      summary: 'Edit an invoice while it is unpaid and not delivered: its stock movements are reversed and posted again',
+      params: idParamsSchema,
+      body: saleInputSchema,
+      response: { 200: envelope, ...errors },
+    },
+    // Another shop's sale (or one out of the caller's reach) is not found, whatever the body says.
+    preValidation: mustExist,
+    handler: async (req) => ({ message: said(req, 'messages.updated'), data: await sales.update(ctxOf(req), req.params.id, req.body) }),
+  });
+
+  app.post('/api/v1/sales/:id/payments', {
+    config: { access: { anyOf: ['sale-management', 'sale-invoice', 'sale-pos', 'sale-list'] } },
+    schema: {
+      tags: ['sales'],
+      operationId: 'addSalePayment',
+      summary: 'Record a payment towards what a sale or invoice is still owed, in dollars or riel at its frozen rate',
+      params: idParamsSchema,
+      body: salePaymentAddSchema,
+      response: { 201: envelope, ...errors },
+    },
+    preValidation: mustExist,
+    handler: async (req, reply) =>
+      reply.status(201).send({ message: said(req, 'messages.created'), data: await sales.addPayment(ctxOf(req), req.params.id, req.body) }),
+  });
+
+  app.post('/api/v1/sales/:id/void', {
+    config: { access: { anyOf: ['sale-management', 'sale-quotation'] } },
+    schema: {
+      tags: ['sales'],
+      operationId: 'voidSale',
+      summary: 'Void a sale, invoice or quotation: stock comes back at its cost and its cash leaves the open session',
+      params: idParamsSchema,
+      response: { 200: envelope, ...errors },
+    },
+    handler: async (req) => ({ message: said(req, 'messages.updated'), data: await sales.void(ctxOf(req), req.params.id) }),
+  });
+
+  app.post('/api/v1/sales/:id/reprint', {
+    config: readOne,
+    schema: {
+      tags: ['sales'],
+      operationId: 'reprintSale',
+      summary: 'Reprint a receipt or invoice: answers the document and writes the reprint to the audit log',
+      params: idParamsSchema,
+      response: { 200: saleDetailSchema, ...errors },
+    },
+    handler: (req) => sales.reprint(ctxOf(req), req.params.id),
+  });
+
+  app.post('/api/v1/sales/:id/convert', {
+    config: { access: { anyOf: ['sale-quotation'] } },
+    schema: {
+      tags: ['sales'],
+      operationId: 'convertQuotation',
+      summary: 'Turn an open quotation into a sale or an invoice at its quoted prices; stock moves then',
+      params: idParamsSchema,
+      body: saleConvertInputSchema,
+      response: { 201: envelope, ...errors },
+    },
+    preValidation: mustExist,
+    handler: async (req, reply) =>
+      reply.status(201).send({ message: said(req, 'messages.created'), data: await sales.convert(ctxOf(req), req.params.id, req.body) }),
+  });
+
+  app.get('/api/v1/sale-items', {
+    config: { access: { anyOf: ['sale-list', 'sale-management'] } },
+    schema: {
+      tags: ['sales'],
+      operationId: 'listSaleItems',
+      summary: 'Every sold line with its invoice number, date, item, quantity, price, branch and cashier',
+      querystring: saleItemListQuerySchema,
+      response: { 200: saleItemListResponseSchema, ...errors },
+    },
+    handler: (req) => items.list(ctxOf(req), req.query),
+  });
+
+  app.get('/api/v1/sale-items/export', {
+    config: { access: { anyOf: ['sale-list', 'sale-management'] } },
+    schema: {
+      tags: ['sales'],
+      operationId: 'exportSaleItems',
+      summary: 'The sold lines of the list as an XLSX workbook or a CSV file',
+      querystring: saleItemListQuerySchema.extend({ format: z.enum(['xlsx', 'csv'], 'validation.invalid_format').default('xlsx') }),
+      response: { 200: spreadsheetAnswer('The listed rows as an XLSX workbook or a CSV file (UTF-8 with a BOM)') },
+    },
+    handler: async (req, reply) => {
+      const { format, ...query } = req.query;
+      const lang = pickLanguage(req.headers['accept-language']);
+      const t = (key: string) => translate(lang, key);
+      const rows = items.rows(ctxOf(req), { ...query, per_page: 'all', page: 1 });
+      const name = t('sales.items.file');
+      const file =
+        format === 'csv'
+          ? await csvStream(saleItemColumns(t), rows)
+          : await xlsxStream(name, saleItemColumns(t), rows, RTL_LANGUAGES.includes(lang));
+      const stamp = new Date().toISOString().slice(0, 10);
+      return (
+        reply
+          .header(
+            'content-type',
+            format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          )
+          .header(
+            'content-disposition',
+            `attachment; filename="sale-items-${stamp}.${format}"; filename*=UTF-8''${encodeURIComponent(`${name}-${stamp}.${format}`)}`,
+          )
+          // The schema documents a binary answer; the stream is sent as it is.
+          .send(file as unknown as string)
+      );
+    },
+  });
+
+  app.get('/api/v1/sale-returns', {
+    config: { access: { anyOf: ['sale-return', 'sale-management'] } },
+    schema: {
+      tags: ['sales'],
+      operationId: 'listSaleReturns',
+      summary: 'Returns against sales, newest first',
+      querystring: saleReturnListQuerySchema,
+      response: { 200: saleReturnListResponseSchema, ...errors },
+    },
+    handler: (req) => returns.list(ctxOf(req), req.query),
+  });
+
+  app.get('/api/v1/sale-returns/:id', {
+    config: { access: { anyOf: ['sale-return', 'sale-management'] } },
+    schema: {
+      tags: ['sales'],
+      operationId: 'getSaleReturn',
+      summary: 'One sale return with its lines and what was refunded',
+      params: idParamsSchema,
+      response: { 200: saleReturnDetailSchema, ...errors },
+    },
+    handler: (req) => returns.get(ctxOf(req), req.params.id),
+  });
+
+  app.post('/api/v1/sale-returns', {
+    config: { access: { permission: 'sale-return' } },
+    schema: {
+      tags: ['sales'],
+      operationId: 'createSaleReturn',
+      summary: 'Take goods back against a sale (never more than sold minus returned); refund in cash or to the customer balance',
+      body: saleReturnInputSchema,
+      response: { 201: returnEnvelope, ...errors },
+    },
+    handler: async (req, reply) =>
+      reply.status(201).send({ message: said(req, 'messages.created'), data: await returns.create(ctxOf(req), req.body) }),
+  });
+}

@@ -1,0 +1,407 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import {
+  exchangeRate,
+  FACTOR_DIGITS,
+  FACTOR_SCALE,
+  formatDecimal,
+  formatPercent,
+  formatRate,
+  minorDigits,
+  type CurrencyCode,
+} from '@posauto/shared/money/index';
+import type { PaymentMethodType } from '@posauto/shared/schemas/catalogue-settings';
+import type { PosCatalogue, PosCatalogueQuery, PosProduct, PosServiceCharge, PosUnit, PosVariant } from '@posauto/shared/schemas/pos';
+import type { ServiceChargeAppliesTo, ServiceChargeType } from '@posauto/shared/schemas/setting-lists';
+import type { Deps } from '../../deps';
+import type { RequestContext } from '../../http/context';
+import { branchScope } from '../../http/context';
+import { notFound, unprocessable } from '../../http/errors';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../lib/time-zone';
+import { mediaUrl } from '../media/index';
+
+/** Products read (and written out) per step: memory holds one chunk, never the whole catalogue. */
+const CHUNK = 1000;
+
+const money = (v: number, currency: string) => formatDecimal(Number(v), minorDigits(currency as CurrencyCode));
+/** Rates and percentages read best without trailing zeros: "4100", "10", "12.5". */
+export const plain = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+/** Quantities are thousandths of the product's unit: "2", "1.5". */
+const qty = (v: number) => plain(formatDecimal(Number(v), 3));
+/** Factors are millionths: "24", "0.333333". */
+const factorText = (v: number) => plain(formatDecimal(Number(v), FACTOR_DIGITS));
+
+/** The branch a till sells from: a branch user's own; otherwise the one asked for, or the shop's default (or first) branch. */
+export async function tillBranch(deps: Deps, ctx: RequestContext, requested?: string | null) {
+  let branchId = branchScope(ctx, requested);
+  if (!branchId) {
+    const settings = await deps.db
+      .selectFrom('general_settings')
+      .select('default_branch_id')
+      .where('business_id', '=', ctx.businessId)
+      .executeTakeFirst();
+    branchId = settings?.default_branch_id ?? null;
+  }
+  let q = deps.db
+    .selectFrom('branches')
+    .select(['id', 'name', 'address', 'phone', 'status', 'updated_at'])
+    .where('business_id', '=', ctx.businessId);
+  q = branchId ? q.where('id', '=', branchId) : q.where('status', '=', 1).orderBy('created_at').orderBy('id').limit(1);
+  const branch = await q.executeTakeFirst();
+  if (!branch) {
+    if (requested && !ctx.branchId) throw notFound();
+    throw unprocessable('pos.errors.branch_required', 'branch_id');
+  }
+  return branch;
+}
+
+/**
+ * The catalogue's version: changes whenever what the till sells from changes (a product, variant or code edited,
+ * added or removed, a price, a category, a setting, the receipt header). Stock moving does not change it: on hand is
+ * a snapshot taken when the catalogue was made (a guide for the cashier; the sale itself checks stock when it is
+ * committed), so a busy branch does not send every till the whole catalogue again after each sale. Cheap next to
+ * the catalogue itself: one statement of counts and maxima, hashed. Read before the catalogue, so a change made while
+ * it streams gives the next request a new version.
+ */
+export async function catalogueVersion(deps: Deps, businessId: string, branchId: string): Promise<string> {
+  const b = businessId;
+  const agg = (table: string) =>
+    sql`(select count(*) from ${sql.table(table)} where business_id = ${b}) || ':' || coalesce((select ${sql.raw(
+      deps.kind === 'postgres' ? 'max(updated_at)::text' : 'max(updated_at)',
+    )} from ${sql.table(table)} where business_id = ${b}), '')`;
+  const row = await sql<Record<string, unknown>>`select
+      ${agg('products')} as products,
+      ${agg('product_variants')} as variants,
+      ${agg('categories')} as categories,
+      ${agg('units')} as units,
+      ${agg('payment_methods')} as payment_methods,
+      ${agg('service_charges')} as service_charges,
+      ${agg('brands')} as brands,
+      (select count(*) from product_codes where business_id = ${b}) as codes,
+      (select count(*) from product_branches where business_id = ${b}) as product_branches,
+      (select ${sql.raw(deps.kind === 'postgres' ? 'updated_at::text' : 'updated_at')} from general_settings where business_id = ${b}) as settings,
+      (select ${sql.raw(deps.kind === 'postgres' ? 'updated_at::text' : 'updated_at')} from sale_settings where business_id = ${b}) as sale_settings,
+      (select ${sql.raw(deps.kind === 'postgres' ? 'updated_at::text' : 'updated_at')} from businesses where id = ${b}) as shop,
+      (select ${sql.raw(deps.kind === 'postgres' ? 'updated_at::text' : 'updated_at')} from branches where business_id = ${b} and id = ${branchId}) as branch,
+      (select ${sql.raw(deps.kind === 'postgres' ? 'c.updated_at::text' : 'c.updated_at')} from sale_settings s join customers c
+         on c.business_id = s.business_id and c.id = s.default_customer_id where s.business_id = ${b}) as walk_in`.execute(deps.db);
+  const digest = createHash('sha256')
+    .update(`${CATALOGUE_FORMAT}|${branchId}|${JSON.stringify(row.rows[0])}|${deps.config.bakongApiToken ? 1 : 0}`)
+    .digest('base64url');
+  return digest.slice(0, 27);
+}
+
+/** Bumped when the catalogue's shape or content rules change, so a till's cached catalogue is not kept past a release. */
+const CATALOGUE_FORMAT = 'pos-catalogue-1';
+
+type Head = Omit<PosCatalogue, 'products'>;
+
+/** Everything of the catalogue but its products: a few small reads. */
+async function catalogueHead(
+  deps: Deps,
+  ctx: RequestContext,
+  branch: Awaited<ReturnType<typeof tillBranch>>,
+  version: string,
+): Promise<Head> {
+  const b = ctx.businessId;
+  const [settings, saleSettings, shop, categories, methods, charges] = await Promise.all([
+    deps.db.selectFrom('general_settings').selectAll().where('business_id', '=', b).executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('sale_settings as s')
+      .leftJoin('customers as c', (j) => j.onRef('c.business_id', '=', 's.business_id').onRef('c.id', '=', 's.default_customer_id'))
+      .select([
+        's.default_customer_id',
+        'c.name as customer_name',
+        's.default_payment_method_id',
+        's.receipt_show_logo',
+        's.receipt_show_address',
+        's.receipt_show_vatin',
+        's.receipt_paper_width',
+        's.receipt_auto_print',
+      ])
+      .where('s.business_id', '=', b)
+      .executeTakeFirst(),
+    deps.db.selectFrom('businesses').select(['shop_name', 'address', 'phone', 'logo']).where('id', '=', b).executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('categories')
+      .select(['id', 'name', 'parent_id', 'icon'])
+      .where('business_id', '=', b)
+      .where('status', '=', 1)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+    deps.db
+      .selectFrom('payment_methods')
+      .select(['id', 'name', 'type'])
+      .where('business_id', '=', b)
+      .where('status', '=', 1)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+    deps.db
+      .selectFrom('service_charges')
+      .select(['id', 'name', 'type', 'value', 'currency', 'applies_to'])
+      .where('business_id', '=', b)
+      .where('status', '=', 1)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+  ]);
+  const currency = settings.currency;
+  return {
+    version,
+    generated_at: deps.clock.now().toISOString(),
+    branch: { id: branch.id, name: branch.name, address: branch.address, phone: branch.phone },
+    shop: {
+      name: shop.shop_name,
+      address: shop.address,
+      phone: shop.phone,
+      vatin: settings.vatin_number ?? null,
+      logo_url: mediaUrl(deps, shop.logo),
+      receipt_footer: settings.receipt_footer ?? null,
+    },
+    settings: {
+      currency,
+      exchange_rate: plain(formatRate(exchangeRate(Number(settings.exchange_rate)))),
+      vat_rate: plain(formatPercent(Number(settings.sale_tax))),
+      vat_inclusive: !settings.is_exclude_tax,
+      inline_discount: Boolean(settings.inline_discount),
+      edit_cost: Boolean(settings.edit_cost),
+      edit_date: Boolean(settings.edit_date),
+      out_of_stock_sale: Boolean(settings.out_of_stock_sale),
+      time_zone: isTimeZone(settings.time_zone) ? settings.time_zone : DEFAULT_TIME_ZONE,
+      khqr_check: Boolean(deps.config.bakongApiToken),
+    },
+    sale_settings: {
+      walk_in_customer:
+        saleSettings?.default_customer_id && saleSettings.customer_name
+          ? { id: saleSettings.default_customer_id, name: saleSettings.customer_name }
+          : null,
+      default_payment_method_id: saleSettings?.default_payment_method_id ?? null,
+      receipt_show_logo: Boolean(saleSettings?.receipt_show_logo ?? 1),
+      receipt_show_address: Boolean(saleSettings?.receipt_show_address ?? 1),
+      receipt_show_vatin: Boolean(saleSettings?.receipt_show_vatin ?? 1),
+      receipt_paper_width: Number(saleSettings?.receipt_paper_width) === 58 ? 58 : 80,
+      receipt_auto_print: Boolean(saleSettings?.receipt_auto_print ?? 0),
+    },
+    payment_methods: methods.map((m) => ({ id: m.id, name: m.name, type: m.type as PaymentMethodType })),
+    service_charges: charges.map((c): PosServiceCharge => ({
+      id: c.id,
+      name: c.name,
+      type: c.type as ServiceChargeType,
+      value: c.type === 'percentage' ? plain(formatPercent(Number(c.value))) : money(c.value, c.currency ?? currency),
+      applies_to: c.applies_to as ServiceChargeAppliesTo,
+    })),
+    categories,
+  };
+}
+
+interface UnitRow {
+  id: string;
+  name: string;
+  short_name: string;
+  base_unit_id: string | null;
+  operation_value: number;
+}
+
+/**
+ * Units a product sells in: every unit sharing its unit's base (a box of 24 for cans, the can itself), with the
+ * factor to the product's own unit, worked out once per unit of the shop (not per product).
+ */
+function unitFamilies(units: UnitRow[]): Map<string, PosUnit[]> {
+  const byId = new Map(units.map((u) => [u.id, u]));
+  const root = (u: UnitRow) => u.base_unit_id ?? u.id;
+  // A unit's size in its base unit, at FACTOR_SCALE.
+  const size = (u: UnitRow) => BigInt(u.base_unit_id ? Number(u.operation_value) : FACTOR_SCALE);
+  const members = new Map<string, UnitRow[]>();
+  for (const u of units) (members.get(root(u)) ?? members.set(root(u), []).get(root(u))!).push(u);
+  const out = new Map<string, PosUnit[]>();
+  for (const own of units) {
+    const ownSize = size(own);
+    if (ownSize <= 0n) continue;
+    const family = (members.get(root(own)) ?? []).filter((u) => byId.has(u.id));
+    out.set(
+      own.id,
+      family
+        .map((u) => ({ u, factor: Number((size(u) * BigInt(FACTOR_SCALE) + ownSize / 2n) / ownSize) }))
+        .filter(({ factor }) => factor > 0)
+        .sort((a, b) => a.factor - b.factor || a.u.name.localeCompare(b.u.name))
+        .map(({ u, factor }) => ({ id: u.id, name: u.name, short_name: u.short_name, factor: factorText(factor) })),
+    );
+  }
+  return out;
+}
+
+/** The ids of the active products sold at the branch, by name: small enough to hold whole (100,000 ids is a few MB). */
+async function productIds(deps: Deps, businessId: string, branchId: string): Promise<string[]> {
+  const rows = await deps.db
+    .selectFrom('products as p')
+    .select('p.id')
+    .where('p.business_id', '=', businessId)
+    .where('p.status', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('p.all_branches', '=', 1),
+        eb.exists(
+          eb
+            .selectFrom('product_branches as pb')
+            .select('pb.product_id')
+            .whereRef('pb.business_id', '=', 'p.business_id')
+            .whereRef('pb.product_id', '=', 'p.id')
+            .where('pb.branch_id', '=', branchId),
+        ),
+      ]),
+    )
+    .orderBy('p.product_name')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** One chunk of products with their variants and stock at the branch: three set-based reads. */
+async function productChunk(
+  deps: Deps,
+  businessId: string,
+  branchId: string,
+  ids: string[],
+  families: Map<string, PosUnit[]>,
+  unitNames: Map<string, string>,
+): Promise<PosProduct[]> {
+  const [products, variants, stock] = await Promise.all([
+    deps.db
+      .selectFrom('products')
+      .select([
+        'id',
+        'type',
+        'product_name',
+        'sku_code',
+        'barcode',
+        'category_id',
+        'brand_id',
+        'image',
+        'unit_id',
+        'sale_unit_id',
+        'currency',
+        'sale_cost',
+        'is_stock_manage',
+        'is_variation_cost',
+      ])
+      .where('business_id', '=', businessId)
+      .where('id', 'in', ids)
+      .execute(),
+    deps.db
+      .selectFrom('product_variants')
+      .select(['id', 'product_id', 'name', 'sku_code', 'barcode', 'sale_cost'])
+      .where('business_id', '=', businessId)
+      .where('product_id', 'in', ids)
+      .where('status', '=', 1)
+      .orderBy('product_id')
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute(),
+    deps.db
+      .selectFrom('stock_levels')
+      .select(['product_id', 'variant_id', 'on_hand'])
+      .where('business_id', '=', businessId)
+      .where('branch_id', '=', branchId)
+      .where('product_id', 'in', ids)
+      .execute(),
+  ]);
+  const onHand = new Map(stock.map((s) => [`${s.product_id}/${s.variant_id}`, Number(s.on_hand)]));
+  const variantsOf = new Map<string, typeof variants>();
+  for (const v of variants) (variantsOf.get(v.product_id) ?? variantsOf.set(v.product_id, []).get(v.product_id)!).push(v);
+
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const out: PosProduct[] = [];
+  for (const id of ids) {
+    const p = byId.get(id);
+    if (!p) continue; // deleted while the catalogue streamed
+    // A combo has no stock of its own (its components move); a product not managing stock has none to show.
+    const managed = Boolean(p.is_stock_manage) && p.type !== 'combo';
+    const own = p.type === 'variation' ? (variantsOf.get(id) ?? []) : [];
+    const posVariants: PosVariant[] = own.map((v) => ({
+      id: v.id,
+      name: v.name,
+      sku: v.sku_code,
+      barcodes: v.barcode ? [v.barcode] : [],
+      price: money(p.is_variation_cost ? v.sale_cost : p.sale_cost, p.currency),
+      on_hand: managed ? qty(onHand.get(`${id}/${v.id}`) ?? 0) : null,
+    }));
+    const productOnHand = !managed
+      ? null
+      : p.type === 'variation'
+        ? qty(own.reduce((sum, v) => sum + (onHand.get(`${id}/${v.id}`) ?? 0), 0))
+        : qty(onHand.get(`${id}/`) ?? 0);
+    const units = p.unit_id ? (families.get(p.unit_id) ?? []) : [];
+    const saleUnit = (p.sale_unit_id && units.find((u) => u.id === p.sale_unit_id)) || units.find((u) => u.id === p.unit_id) || null;
+    out.push({
+      id,
+      name: p.product_name,
+      sku: p.sku_code,
+      type: p.type,
+      category_id: p.category_id,
+      brand_id: p.brand_id,
+      image_url: mediaUrl(deps, p.image),
+      price: money(p.sale_cost, p.currency),
+      unit_id: p.unit_id,
+      sale_unit_id: saleUnit?.id ?? p.unit_id,
+      sale_unit_name: saleUnit?.name ?? (p.unit_id ? (unitNames.get(p.unit_id) ?? null) : null),
+      sale_unit_factor: saleUnit?.factor ?? '1',
+      // product_codes holds exactly these (its SKU lower-cased, its barcode as scanned), read here from the row itself.
+      codes: p.barcode ? [p.sku_code.toLowerCase(), p.barcode] : [p.sku_code.toLowerCase()],
+      manages_stock: managed,
+      on_hand: productOnHand,
+      variants: posVariants,
+      units,
+    });
+  }
+  return out;
+}
+
+export interface CatalogueAnswer {
+  version: string;
+  /** null: the caller's copy is current (304). */
+  body: Readable | null;
+}
+
+/**
+ * The till's catalogue as a JSON stream: the small head first, then the products a chunk at a time (each chunk four
+ * set-based reads), so memory holds one chunk whatever the size of the shop. `ifNoneMatch` (the version the till
+ * holds) answers null when nothing changed.
+ */
+export async function catalogue(
+  deps: Deps,
+  ctx: RequestContext,
+  query: PosCatalogueQuery,
+  current: (version: string) => boolean,
+): Promise<CatalogueAnswer> {
+  const branch = await tillBranch(deps, ctx, query.branch_id);
+  const version = await catalogueVersion(deps, ctx.businessId, branch.id);
+  if (current(version)) return { version, body: null };
+  const [head, ids, units] = await Promise.all([
+    catalogueHead(deps, ctx, branch, version),
+    productIds(deps, ctx.businessId, branch.id),
+    deps.db
+      .selectFrom('units')
+      .select(['id', 'name', 'short_name', 'base_unit_id', 'operation_value'])
+      .where('business_id', '=', ctx.businessId)
+      .execute(),
+  ]);
+  const families = unitFamilies(units);
+  const unitNames = new Map(units.map((u) => [u.id, u.name]));
+  async function* chunks(): AsyncGenerator<string> {
+    const headJson = JSON.stringify(head);
+    yield `${headJson.slice(0, -1)},"products":[`;
+    let first = true;
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const products = await productChunk(deps, ctx.businessId, branch.id, ids.slice(i, i + CHUNK), families, unitNames);
+      if (products.length === 0) continue;
+      const json = products.map((p) => JSON.stringify(p)).join(',');
+      yield first ? json : `,${json}`;
+      first = false;
+    }
+    yield ']}';
+  }
+  return { version, body: Readable.from(chunks()) };
+}

@@ -1,0 +1,329 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  cashRoundRiel,
+  convert,
+  exchangeRate,
+  formatQuantity,
+  money,
+  parseQuantity,
+  roundDiv,
+  type CurrencyCode,
+} from '@posauto/shared/money/index';
+import type { ListResponse } from '@posauto/shared/schemas/common';
+import {
+  saleReturnInputSchema,
+  type SaleReturn,
+  type SaleReturnDetail,
+  type SaleReturnInput,
+  type SaleReturnListQuery,
+} from '@posauto/shared/schemas/sales';
+import type { Deps } from '../../deps';
+import type { Database } from '../../db/types';
+import { forUpdate } from '../../db/dialect/index';
+import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
+import { runList } from '../../db/list';
+import { branchFilter, whereBranch, type RequestContext } from '../../http/context';
+import { notFound, unprocessable } from '../../http/errors';
+import { newId } from '../../lib/ids';
+import { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../lib/time-zone';
+import { auditFor } from '../audit/index';
+import { postMovements, type LedgerLine } from '../stock/index';
+import { SALE_DOC, openSession } from './sale-commit';
+import { moneyOut, paymentStatusOf } from './sale-money';
+import { returnedByLine } from './sales-read';
+
+const SERIES = 'sale_return_number';
+const DOC_TYPE = 'sale_return';
+
+const header = (db: Kysely<Database>, businessId: string) =>
+  db
+    .selectFrom('sale_returns as r')
+    .innerJoin('sales as s', (j) => j.onRef('s.business_id', '=', 'r.business_id').onRef('s.id', '=', 'r.sale_id'))
+    .innerJoin('customers as c', (j) => j.onRef('c.business_id', '=', 's.business_id').onRef('c.id', '=', 's.customer_id'))
+    .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'r.business_id').onRef('b.id', '=', 'r.branch_id'))
+    .leftJoin('users as u', (j) => j.onRef('u.business_id', '=', 'r.business_id').onRef('u.id', '=', 'r.created_by'))
+    .select([
+      'r.id',
+      'r.return_number',
+      'r.sale_id',
+      's.invoice_number',
+      'c.name as customer_name',
+      'r.branch_id',
+      'b.name as branch_name',
+      'r.returned_on',
+      'r.status as state',
+      'r.currency',
+      'r.total',
+      'r.refund_method',
+      'r.refund_currency',
+      'r.refund_amount',
+      'r.line_count',
+      'r.note',
+      sql<string | null>`u.first_name || ' ' || u.last_name`.as('created_by'),
+      'r.created_at',
+    ])
+    .where('r.business_id', '=', businessId);
+
+type HeaderRow = Awaited<ReturnType<ReturnType<typeof header>['executeTakeFirstOrThrow']>>;
+
+const toApi = (r: HeaderRow): SaleReturn => ({
+  ...r,
+  refund_currency: r.refund_currency as 'USD' | 'KHR',
+  total: moneyOut(r.total, r.currency),
+  refund_amount: moneyOut(r.refund_amount, r.refund_currency),
+  line_count: Number(r.line_count),
+});
+
+/**
+ * Returns against one sale or invoice: never more of a line than was sold minus what earlier returns took back (the
+ * sale row is locked, so two returns at once take turns). The goods come back into stock at the cost they left at;
+ * the customer gets the lines' share of what was paid for them, in cash from the caller's open session (dollars or
+ * riel at the sale's frozen rate, riel rounded to the 100-riel note) or off its balance.
+ */
+export function saleReturnsService(deps: Deps) {
+  const { db, kind, clock } = deps;
+  const audit = auditFor(clock, 'sale_return');
+
+  async function detail(trx: Kysely<Database>, ctx: RequestContext, id: string): Promise<SaleReturnDetail> {
+    let q = header(trx, ctx.businessId).where('r.id', '=', id);
+    q = whereBranch(q, 'r.branch_id', ctx);
+    const head = await q.executeTakeFirst();
+    if (!head) throw notFound();
+    const lines = await trx
+      .selectFrom('sale_return_lines as l')
+      .innerJoin('sale_lines as sl', (j) => j.onRef('sl.business_id', '=', 'l.business_id').onRef('sl.id', '=', 'l.sale_line_id'))
+      .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'l.business_id').onRef('u.id', '=', 'l.unit_id'))
+      .select(['l.id', 'l.sale_line_id', 'l.product_id', 'sl.product_name', 'u.name as unit_name', 'l.quantity', 'l.amount'])
+      .where('l.business_id', '=', ctx.businessId)
+      .where('l.return_id', '=', id)
+      .orderBy('l.line_no')
+      .execute();
+    return {
+      ...toApi(head),
+      lines: lines.map((l) => ({ ...l, quantity: formatQuantity(Number(l.quantity)), amount: moneyOut(l.amount, head.currency) })),
+    };
+  }
+
+  const service = {
+    async list(ctx: RequestContext, query: SaleReturnListQuery): Promise<ListResponse<SaleReturn>> {
+      const { rows, meta } = await runList(
+        db,
+        kind,
+        ctx.businessId,
+        (biz) => {
+          let q = header(db, biz);
+          if (query.from) q = q.where('r.returned_on', '>=', query.from);
+          if (query.to) q = q.where('r.returned_on', '<=', query.to);
+          return q;
+        },
+        { ...query, status: undefined, order: query.sort ? query.order : 'desc' },
+        {
+          searchColumns: ['r.return_number', 's.invoice_number', 'c.name'],
+          sorts: { return_number: 'r.return_number', returned_on: 'r.returned_on', created_at: 'r.created_at' },
+          defaultSort: 'r.created_at',
+          idColumn: 'r.id',
+        },
+        undefined,
+        {
+          ...branchFilter(ctx, 'r.branch_id', query.branch_id),
+          'r.sale_id': query.sale_id,
+          's.customer_id': query.customer_id,
+          'r.refund_method': query.refund_method,
+        },
+      );
+      return { data: rows.map(toApi), meta };
+    },
+
+    get: (ctx: RequestContext, id: string) => detail(db, ctx, id),
+
+    async create(ctx: RequestContext, raw: SaleReturnInput): Promise<SaleReturnDetail> {
+      return db.transaction().execute(async (trx) => detail(trx, ctx, await service.createIn(trx, ctx, raw)));
+    },
+
+    /** Posts a return inside the caller's transaction (the service's own, or the demo seed's); returns its id. */
+    async createIn(trx: Kysely<Database>, ctx: RequestContext, raw: SaleReturnInput): Promise<string> {
+      const input = saleReturnInputSchema.parse(raw);
+      // Another shop's or another branch's sale is simply not found.
+      let sq = trx.selectFrom('sales').selectAll().where('business_id', '=', ctx.businessId).where('id', '=', input.sale_id);
+      sq = whereBranch(sq, 'branch_id', ctx);
+      const sale = await forUpdate(kind, sq).executeTakeFirst();
+      if (!sale) throw unprocessable('sales.errors.sale_unknown', 'sale_id');
+      if (sale.document === 'quotation' || sale.status !== 'completed') throw unprocessable('sales.errors.not_returnable', 'sale_id');
+      const customer = await trx
+        .selectFrom('customers')
+        .select('is_walk_in')
+        .where('business_id', '=', ctx.businessId)
+        .where('id', '=', sale.customer_id)
+        .executeTakeFirstOrThrow();
+      if (input.refund_method === 'balance' && customer.is_walk_in) throw unprocessable('sales.errors.walk_in_balance', 'refund_method');
+
+      const saleLines = await trx
+        .selectFrom('sale_lines')
+        .selectAll()
+        .where('business_id', '=', ctx.businessId)
+        .where('sale_id', '=', sale.id)
+        .execute();
+      const byId = new Map(saleLines.map((l) => [l.id, l]));
+      const returned = await returnedByLine(trx, ctx.businessId, sale.id);
+      const moved = await trx
+        .selectFrom('stock_movements')
+        .select(['branch_id', 'product_id', 'variant_id', 'doc_line_id', 'quantity', 'cost_total'])
+        .where('business_id', '=', ctx.businessId)
+        .where('doc_type', '=', SALE_DOC)
+        .where('doc_id', '=', sale.id)
+        .where('movement_type', '=', 'sale_out')
+        .orderBy('id')
+        .execute();
+
+      const id = newId();
+      const ledger: LedgerLine[] = [];
+      const prepared = input.lines.map((l, i) => {
+        const line = byId.get(l.sale_line_id);
+        if (!line) throw unprocessable('sales.errors.line_unknown', `lines.${i}.sale_line_id`);
+        const quantity = parseQuantity(l.quantity);
+        const sold = Number(line.quantity);
+        const before = returned.get(line.id) ?? 0;
+        const after = before + quantity;
+        if (after > sold) throw unprocessable('sales.errors.return_over_sold', `lines.${i}.quantity`);
+        returned.set(line.id, after);
+        // Shares are taken on the running total, so returning everything gives back exactly what the line was.
+        const share = (whole: number, q: number) => roundDiv(BigInt(Math.abs(whole)) * BigInt(q), BigInt(sold), 'half-up');
+        const value = Number(line.net_amount) + (sale.vat_inclusive ? 0 : Number(line.tax_amount));
+        const lineId = newId();
+        let cost = 0;
+        for (const m of moved.filter((x) => x.doc_line_id === line.id)) {
+          const base = share(Number(m.quantity), after) - share(Number(m.quantity), before);
+          if (base <= 0) continue;
+          const c = share(Number(m.cost_total), after) - share(Number(m.cost_total), before);
+          cost += c;
+          // Back at the cost it left at: the stock value returns to what it was before the sale.
+          ledger.push({
+            branchId: m.branch_id,
+            productId: m.product_id,
+            variantId: m.variant_id || null,
+            quantity: base,
+            cost: c,
+            docLineId: lineId,
+            asMoved: true,
+          });
+        }
+        return { id: lineId, i, line, quantity, amount: share(value, after) - share(value, before), cost };
+      });
+      const total = prepared.reduce((s, p) => s + p.amount, 0);
+      const costTotal = prepared.reduce((s, p) => s + p.cost, 0);
+
+      // The refund: cash out of the caller's drawer in the currency asked, or off the customer's balance.
+      let refundCurrency: string = sale.currency;
+      let refundAmount = total;
+      let sessionId: string | null = null;
+      if (input.refund_method === 'cash') {
+        const session = await openSession(trx, kind, ctx);
+        if (!session) throw unprocessable('sales.errors.no_open_session');
+        sessionId = session.id;
+        refundCurrency = input.refund_currency;
+        if (refundCurrency !== sale.currency)
+          refundAmount = convert(
+            money(total, sale.currency as CurrencyCode),
+            refundCurrency as CurrencyCode,
+            exchangeRate(Number(sale.exchange_rate)),
+          ).amount;
+        if (refundCurrency === 'KHR') refundAmount = cashRoundRiel(refundAmount);
+      }
+
+      const g = await trx.selectFrom('general_settings').select('time_zone').where('business_id', '=', ctx.businessId).executeTakeFirst();
+      const today = localDay(clock.now(), isTimeZone(g?.time_zone) ? g.time_zone : DEFAULT_TIME_ZONE);
+      const number = formatDocumentNumber('SRT', await nextDocumentNumber(trx, kind, ctx.businessId, SERIES));
+      const at = clock.now().toISOString();
+      await trx
+        .insertInto('sale_returns')
+        .values({
+          business_id: ctx.businessId,
+          id,
+          return_number: number,
+          sale_id: sale.id,
+          branch_id: sale.branch_id,
+          cash_session_id: sessionId,
+          returned_on: today,
+          status: 'posted',
+          currency: sale.currency,
+          total,
+          refund_method: input.refund_method,
+          refund_currency: refundCurrency,
+          refund_amount: refundAmount,
+          cost_total: costTotal,
+          line_count: prepared.length,
+          note: input.note,
+          created_by: ctx.userId,
+          created_at: at,
+        })
+        .execute();
+      for (const p of prepared)
+        await trx
+          .insertInto('sale_return_lines')
+          .values({
+            business_id: ctx.businessId,
+            id: p.id,
+            return_id: id,
+            sale_line_id: p.line.id,
+            line_no: p.i,
+            product_id: p.line.product_id,
+            variant_id: p.line.variant_id,
+            unit_id: p.line.unit_id,
+            unit_factor: p.line.unit_factor,
+            quantity: p.quantity,
+            amount: p.amount,
+            cost_amount: p.cost,
+          })
+          .execute();
+      if (ledger.length)
+        await postMovements(trx, kind, clock.now(), ctx, { type: 'sale_return', docType: DOC_TYPE, docId: id, lines: ledger });
+      if (sessionId && refundAmount > 0)
+        await trx
+          .insertInto('cash_session_entries')
+          .values({
+            business_id: ctx.businessId,
+            id: newId(),
+            session_id: sessionId,
+            kind: 'refund',
+            currency: refundCurrency as 'USD' | 'KHR',
+            amount: -refundAmount,
+            sale_id: sale.id,
+            return_id: id,
+            reason: '',
+            created_by: ctx.userId,
+            created_at: at,
+          })
+          .execute();
+      // A refund to the balance shrinks what the sale is owed (its payment status follows).
+      const credited = Number(
+        (
+          await trx
+            .selectFrom('sale_returns')
+            .select(sql<number>`coalesce(sum(refund_amount), 0)`.as('n'))
+            .where('business_id', '=', ctx.businessId)
+            .where('sale_id', '=', sale.id)
+            .where('status', '=', 'posted')
+            .where('refund_method', '=', 'balance')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      await trx
+        .updateTable('sales')
+        .set({
+          returned_amount: Number(sale.returned_amount) + total,
+          payment_status: paymentStatusOf(Number(sale.paid_amount), Number(sale.grand_total) - credited),
+          updated_at: at,
+        })
+        .where('business_id', '=', ctx.businessId)
+        .where('id', '=', sale.id)
+        .execute();
+      await audit(trx, ctx, 'create', id, { return_number: number, sale_id: sale.id });
+      return id;
+    },
+  };
+  return service;
+}
+
+/** A sale return posted inside the caller's transaction (the demo seed's); returns the new return's id. */
+export const postSaleReturn = (trx: Kysely<Database>, deps: Deps, ctx: RequestContext, input: SaleReturnInput) =>
+  saleReturnsService(deps).createIn(trx, ctx, input);

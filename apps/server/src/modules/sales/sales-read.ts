@@ -1,0 +1,272 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { PERCENT_DIGITS, exchangeRate, formatDecimal, formatQuantity } from '@posauto/shared/money/index';
+import type { Sale, SaleDetail } from '@posauto/shared/schemas/sales';
+import type { Database } from '../../db/types';
+import { whereBranch, type RequestContext } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { inRiel, moneyOut } from './sale-money';
+
+/** What went back to the customer's balance by posted returns of a sale (it shrinks what the sale is still owed). */
+const balanceRefunded = sql<number>`coalesce((select sum(r.refund_amount) from sale_returns r where r.business_id = s.business_id and r.sale_id = s.id and r.status = 'posted' and r.refund_method = 'balance'), 0)`;
+
+export const saleHeader = (db: Kysely<Database>, businessId: string) =>
+  db
+    .selectFrom('sales as s')
+    .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 's.business_id').onRef('b.id', '=', 's.branch_id'))
+    .innerJoin('customers as c', (j) => j.onRef('c.business_id', '=', 's.business_id').onRef('c.id', '=', 's.customer_id'))
+    .leftJoin('users as u', (j) => j.onRef('u.business_id', '=', 's.business_id').onRef('u.id', '=', 's.created_by'))
+    .select([
+      's.id',
+      's.invoice_number',
+      's.document',
+      's.sale_type',
+      's.status',
+      's.payment_status',
+      's.sale_date',
+      's.sold_at',
+      's.branch_id',
+      'b.name as branch_name',
+      's.customer_id',
+      'c.name as customer_name',
+      'c.member_id',
+      'c.is_walk_in',
+      's.created_by as cashier_id',
+      sql<string | null>`u.first_name || ' ' || u.last_name`.as('cashier_name'),
+      's.cash_session_id',
+      's.currency',
+      's.exchange_rate',
+      's.subtotal',
+      's.discount_amount',
+      's.coupon_code',
+      's.coupon_amount',
+      's.service_charge',
+      's.service_charge_id',
+      's.vat_rate',
+      's.vat_inclusive',
+      's.tax',
+      's.shipping',
+      's.grand_total',
+      's.paid_amount',
+      's.returned_amount',
+      's.tendered_amount',
+      's.change_amount',
+      's.change_usd',
+      's.change_khr',
+      's.line_count',
+      's.note',
+      's.created_at',
+      balanceRefunded.as('balance_refunded'),
+    ])
+    .where('s.business_id', '=', businessId);
+
+export type SaleHeaderRow = Awaited<ReturnType<ReturnType<typeof saleHeader>['executeTakeFirstOrThrow']>>;
+
+/** What a sale is still owed: its total less what was paid and what returns took off the customer's balance. */
+export const dueOf = (r: { grand_total: number; paid_amount: number; balance_refunded: number }) =>
+  Math.max(Number(r.grand_total) - Number(r.paid_amount) - Number(r.balance_refunded), 0);
+
+export function toApi(r: SaleHeaderRow): Sale {
+  const c = r.currency;
+  const m = (v: number) => moneyOut(Number(v), c);
+  return {
+    id: r.id,
+    invoice_number: r.invoice_number,
+    document: r.document,
+    sale_type: r.sale_type,
+    status: r.status,
+    payment_status: r.payment_status,
+    sale_date: r.sale_date,
+    sold_at: r.sold_at,
+    branch_id: r.branch_id,
+    branch_name: r.branch_name,
+    customer_id: r.customer_id,
+    customer_name: r.customer_name,
+    member_id: r.member_id,
+    cashier_id: r.cashier_id,
+    cashier_name: r.cashier_name,
+    cash_session_id: r.cash_session_id,
+    currency: c,
+    exchange_rate: formatDecimal(Number(r.exchange_rate), 4),
+    subtotal: m(r.subtotal),
+    discount_amount: m(r.discount_amount),
+    coupon_code: r.coupon_code,
+    coupon_amount: m(r.coupon_amount),
+    service_charge: m(r.service_charge),
+    vat_rate: formatDecimal(Number(r.vat_rate), PERCENT_DIGITS),
+    vat_inclusive: Boolean(r.vat_inclusive),
+    tax: m(r.tax),
+    shipping: m(r.shipping),
+    grand_total: m(r.grand_total),
+    grand_total_khr: moneyOut(inRiel(r.grand_total, c, exchangeRate(Number(r.exchange_rate))), 'KHR'),
+    paid: m(r.paid_amount),
+    balance_due: m(r.document === 'quotation' || r.status === 'void' ? 0 : dueOf(r)),
+    returned_amount: m(r.returned_amount),
+    line_count: Number(r.line_count),
+    note: r.note,
+    created_at: r.created_at,
+  };
+}
+
+/**
+ * Which documents a caller reads: sale-management every one; otherwise sale-list (and the till's sale-pos) the POS
+ * sales, sale-invoice the invoices, sale-quotation the quotations.
+ */
+export function visibleTo(ctx: Pick<RequestContext, 'permissions'>) {
+  const p = ctx.permissions;
+  if (p.has('sale-management')) return null;
+  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+    const any: Expression<SqlBool>[] = [];
+    if (p.has('sale-list') || p.has('sale-pos')) any.push(eb.and([eb('s.document', '=', 'sale'), eb('s.sale_type', '=', 'pos_retail')]));
+    if (p.has('sale-invoice')) any.push(eb('s.document', '=', 'invoice'));
+    if (p.has('sale-quotation')) any.push(eb('s.document', '=', 'quotation'));
+    return any.length ? eb.or(any) : sql<SqlBool>`1 = 0`;
+  };
+}
+
+/** Quantities already returned per sale line (posted returns only), in the line's unit. */
+export async function returnedByLine(trx: Kysely<Database>, businessId: string, saleId: string): Promise<Map<string, number>> {
+  const rows = await trx
+    .selectFrom('sale_return_lines as l')
+    .innerJoin('sale_returns as r', (j) => j.onRef('r.business_id', '=', 'l.business_id').onRef('r.id', '=', 'l.return_id'))
+    .select(['l.sale_line_id', 'l.quantity'])
+    .where('l.business_id', '=', businessId)
+    .where('r.sale_id', '=', saleId)
+    .where('r.status', '=', 'posted')
+    .execute();
+  const out = new Map<string, number>();
+  for (const r of rows) out.set(r.sale_line_id, (out.get(r.sale_line_id) ?? 0) + Number(r.quantity));
+  return out;
+}
+
+/** What a customer owes over all its sales and invoices that are not void (negative: credit); 0 for the walk-in. */
+export async function customerDue(db: Kysely<Database>, ctx: RequestContext, customerId: string): Promise<number> {
+  let q = db
+    .selectFrom('sales as s')
+    .select([
+      sql<number>`coalesce(sum(s.grand_total - s.paid_amount), 0)`.as('owed'),
+      sql<number>`coalesce(sum(${balanceRefunded}), 0)`.as('credited'),
+    ])
+    .where('s.business_id', '=', ctx.businessId)
+    .where('s.customer_id', '=', customerId)
+    .where('s.document', '!=', 'quotation')
+    .where('s.status', '!=', 'void');
+  q = whereBranch(q, 's.branch_id', ctx);
+  const r = await q.executeTakeFirstOrThrow();
+  return Number(r.owed) - Number(r.credited);
+}
+
+/** One document with its lines, payments and returns, as the caller may see it; otherwise 404. */
+export async function saleDetail(trx: Kysely<Database>, ctx: RequestContext, id: string): Promise<SaleDetail> {
+  let q = saleHeader(trx, ctx.businessId).where('s.id', '=', id);
+  q = whereBranch(q, 's.branch_id', ctx);
+  const visible = visibleTo(ctx);
+  if (visible) q = q.where(visible);
+  const head = await q.executeTakeFirst();
+  if (!head) throw notFound();
+  const c = head.currency;
+  const lines = await trx
+    .selectFrom('sale_lines as l')
+    .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'l.business_id').onRef('p.id', '=', 'l.product_id'))
+    .leftJoin('product_variants as v', (j) => j.onRef('v.business_id', '=', 'l.business_id').onRef('v.id', '=', 'l.variant_id'))
+    .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'l.business_id').onRef('u.id', '=', 'l.unit_id'))
+    .select([
+      'l.id',
+      'l.product_id',
+      'l.variant_id',
+      'l.product_name',
+      'p.sku_code',
+      'v.sku_code as variant_sku',
+      'l.unit_id',
+      'u.name as unit_name',
+      'l.quantity',
+      'l.unit_price',
+      'l.discount_type',
+      'l.discount_value',
+      'l.gross_amount',
+      'l.line_discount',
+      'l.order_discount_share',
+      'l.net_amount',
+      'l.tax_amount',
+    ])
+    .where('l.business_id', '=', ctx.businessId)
+    .where('l.sale_id', '=', id)
+    .orderBy('l.line_no')
+    .execute();
+  const returned = await returnedByLine(trx, ctx.businessId, id);
+  const payments = await trx
+    .selectFrom('sale_payments as y')
+    .innerJoin('payment_methods as m', (j) => j.onRef('m.business_id', '=', 'y.business_id').onRef('m.id', '=', 'y.payment_method_id'))
+    .select([
+      'y.id',
+      'y.payment_method_id',
+      'm.name as payment_method_name',
+      'y.method_type',
+      'y.currency',
+      'y.amount',
+      'y.amount_in_sale_currency',
+      'y.reference',
+      'y.paid_on',
+      'y.created_at',
+    ])
+    .where('y.business_id', '=', ctx.businessId)
+    .where('y.sale_id', '=', id)
+    .orderBy('y.created_at')
+    .orderBy('y.id')
+    .execute();
+  const returns = await trx
+    .selectFrom('sale_returns')
+    .select(['id', 'return_number', 'returned_on', 'total', 'refund_method'])
+    .where('business_id', '=', ctx.businessId)
+    .where('sale_id', '=', id)
+    .where('status', '=', 'posted')
+    .orderBy('created_at')
+    .execute();
+  const service = head.service_charge_id
+    ? await trx
+        .selectFrom('service_charges')
+        .select('name')
+        .where('business_id', '=', ctx.businessId)
+        .where('id', '=', head.service_charge_id)
+        .executeTakeFirst()
+    : undefined;
+  const returnable = head.document !== 'quotation' && head.status === 'completed';
+  return {
+    ...toApi(head),
+    lines: lines.map((l) => {
+      const back = returned.get(l.id) ?? 0;
+      return {
+        id: l.id,
+        product_id: l.product_id,
+        variant_id: l.variant_id || null,
+        product_name: l.product_name,
+        sku_code: l.variant_sku ?? l.sku_code,
+        unit_id: l.unit_id,
+        unit_name: l.unit_name,
+        quantity: formatQuantity(Number(l.quantity)),
+        unit_price: moneyOut(l.unit_price, c),
+        discount_type: l.discount_type,
+        discount_value:
+          l.discount_type === 'percent' ? formatDecimal(Number(l.discount_value), PERCENT_DIGITS) : moneyOut(l.discount_value, c),
+        gross_amount: moneyOut(l.gross_amount, c),
+        line_discount: moneyOut(l.line_discount, c),
+        order_discount_share: moneyOut(l.order_discount_share, c),
+        net_amount: moneyOut(l.net_amount, c),
+        tax_amount: moneyOut(l.tax_amount, c),
+        returned_quantity: formatQuantity(back),
+        returnable_quantity: formatQuantity(returnable ? Math.max(Number(l.quantity) - back, 0) : 0),
+      };
+    }),
+    payments: payments.map((p) => ({
+      ...p,
+      amount: moneyOut(p.amount, p.currency),
+      amount_in_sale_currency: moneyOut(p.amount_in_sale_currency, c),
+    })),
+    tendered: moneyOut(head.tendered_amount, c),
+    change: moneyOut(head.change_amount, c),
+    change_usd: moneyOut(head.change_usd, 'USD'),
+    change_khr: moneyOut(head.change_khr, 'KHR'),
+    service_charge_name: service?.name ?? null,
+    returns: returns.map((r) => ({ ...r, total: moneyOut(r.total, c) })),
+    customer_balance_due: moneyOut(head.is_walk_in ? 0 : await customerDue(trx, ctx, head.customer_id), c),
+  };
+}
