@@ -212,11 +212,13 @@ export async function seedDemoSales(trx: Kysely<Database>, deps: Deps, shop: Cre
     const weekend = [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
     for (const [b, branchId] of [first, second].entries()) {
       const ctx = sellers[b]!;
-      const hours = HOURS.filter((h) => ago > 0 || h < nowHour)
+      const times = HOURS.filter((h) => ago > 0 || h < nowHour)
         .sort(() => rnd() - 0.5)
         .slice(0, PER_DAY[b]! + (weekend ? 2 : 0))
+        // Minutes of the day, in order, so that invoice numbers follow the clock.
+        .map((h) => h * 60 + Math.floor(rnd() * 58))
         .sort((x, y) => x - y);
-      if (ago === 0 && !hours.length && b === 1) continue;
+      if (ago === 0 && !times.length && b === 1) continue;
       const float = b === 0 ? { usd: '20', khr: '40000' } : { usd: '10', khr: '20000' };
       const { id: session } = await cashSessionsService(at(day, 6, 30)).openIn(trx, ctx, {
         branch_id: branchId,
@@ -224,7 +226,7 @@ export async function seedDemoSales(trx: Kysely<Database>, deps: Deps, shop: Cre
         opening_khr: float.khr,
         note: '',
       });
-      for (const hour of hours) {
+      for (const minute of times) {
         const lines = [];
         const count = 1 + Math.floor(rnd() * 3);
         for (let i = 0; i < count; i++) {
@@ -279,7 +281,7 @@ export async function seedDemoSales(trx: Kysely<Database>, deps: Deps, shop: Cre
                   ];
         const id = await postSale(
           trx,
-          at(day, hour, Math.floor(rnd() * 60)),
+          at(day, 0, minute),
           ctx,
           {
             document: 'sale',
@@ -301,7 +303,7 @@ export async function seedDemoSales(trx: Kysely<Database>, deps: Deps, shop: Cre
             .where('sale_id', '=', id)
             .orderBy('line_no')
             .executeTakeFirstOrThrow();
-          await postSaleReturn(trx, at(day, hour, 59), ctx, {
+          await postSaleReturn(trx, at(day, 0, minute + 1), ctx, {
             sale_id: id,
             refund_method: 'cash',
             refund_currency: rnd() < 0.5 ? 'USD' : 'KHR',
