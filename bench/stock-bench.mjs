@@ -95,9 +95,10 @@ function newId() {
 const half = (n, d) => Number((2n * n + d) / (2n * d));
 
 /**
- * The statements of one single-line addition, in the order postAdjustment runs them (db/document-number.ts,
- * stock-adjustments.ts, stock-lines.ts, stock-ledger.ts, audit.repo.ts), written as placeholders `?` (SQLite) or
- * `$n` (PostgreSQL). Only the writes and the reads they depend on (the number, the level's balance).
+ * The statements of one single-line addition, in the order postAdjustment runs them (stock-ledger.ts, then
+ * db/document-number.ts, stock-adjustments.ts, stock-lines.ts, audit.repo.ts: the number is taken last, so its
+ * counter row is locked for the shortest time), written as placeholders `?` (SQLite) or `$n` (PostgreSQL). Only the
+ * writes and the reads they depend on (the level's balance, the number).
  */
 function statements(kind) {
   const p = (sql) => {
@@ -106,9 +107,8 @@ function statements(kind) {
     return sql.replace(/\?/g, () => `$${++i}`);
   };
   return {
-    counter: p(`INSERT INTO tenant_counters (business_id, name, value) VALUES (?, ?, 1)
-      ON CONFLICT (business_id, name) DO UPDATE SET value = tenant_counters.value + excluded.value`),
-    number: p('SELECT value FROM tenant_counters WHERE business_id = ? AND name = ?'),
+    number: p(`INSERT INTO tenant_counters (business_id, name, value) VALUES (?, ?, 1)
+      ON CONFLICT (business_id, name) DO UPDATE SET value = tenant_counters.value + 1 RETURNING value`),
     doc: p(`INSERT INTO stock_adjustments (business_id, id, adjustment_number, branch_id, adjustment_type_id, direction,
       adjusted_on, reason, status, line_count, created_by, created_at, voided_at) VALUES (?, ?, ?, ?, ?, 'addition', ?, 'bench raw', 'posted', 1, ?, ?, NULL)`),
     line: p(`INSERT INTO stock_adjustment_lines (business_id, id, adjustment_id, line_no, product_id, variant_id, unit_id, unit_factor, quantity)
@@ -179,15 +179,14 @@ export async function rawAdjustmentsSqlite(file, setup, seconds, isInterrupted) 
     const one = db.transaction(() => {
       const product = setup.productIds[n++ % ADJUST_PRODUCTS];
       const at = new Date().toISOString();
-      s.counter.run(shop.business_id, SERIES);
-      const number = `ADJ-${String(s.number.get(shop.business_id, SERIES).value).padStart(6, '0')}`;
       const docId = newId();
-      s.doc.run(shop.business_id, docId, number, setup.branchId, setup.typeId, today(), shop.user_id, at);
       const lineId = newId();
-      s.line.run(shop.business_id, lineId, docId, product);
       const next = added(s.level.get(shop.business_id, setup.branchId, product));
       s.update.run(next.after, next.value, next.avg, at, shop.business_id, setup.branchId, product);
       s.movement.run(shop.business_id, newId(), setup.branchId, product, next.cost, next.after, docId, lineId, shop.user_id, at);
+      const number = `ADJ-${String(s.number.get(shop.business_id, SERIES).value).padStart(6, '0')}`;
+      s.doc.run(shop.business_id, docId, number, setup.branchId, setup.typeId, today(), shop.user_id, at);
+      s.line.run(shop.business_id, lineId, docId, product);
       s.audit.run(shop.business_id, newId(), shop.user_id, docId, JSON.stringify({ adjustment_number: number }), at);
     });
     const latencies = [];
@@ -227,13 +226,8 @@ export async function rawAdjustmentsPostgres(url, setup, seconds, connections, i
       try {
         await client.query('BEGIN');
         const at = new Date().toISOString();
-        await client.query(s.counter, [shop.business_id, SERIES]);
-        const value = (await client.query(s.number, [shop.business_id, SERIES])).rows[0].value;
-        const number = `ADJ-${String(value).padStart(6, '0')}`;
         const docId = newId();
-        await client.query(s.doc, [shop.business_id, docId, number, setup.branchId, setup.typeId, today(), shop.user_id, at]);
         const lineId = newId();
-        await client.query(s.line, [shop.business_id, lineId, docId, product]);
         const level = (await client.query(s.level, [shop.business_id, setup.branchId, product])).rows[0];
         const next = added(level);
         await client.query(s.update, [next.after, next.value, next.avg, at, shop.business_id, setup.branchId, product]);
@@ -249,6 +243,10 @@ export async function rawAdjustmentsPostgres(url, setup, seconds, connections, i
           shop.user_id,
           at,
         ]);
+        const value = (await client.query(s.number, [shop.business_id, SERIES])).rows[0].value;
+        const number = `ADJ-${String(value).padStart(6, '0')}`;
+        await client.query(s.doc, [shop.business_id, docId, number, setup.branchId, setup.typeId, today(), shop.user_id, at]);
+        await client.query(s.line, [shop.business_id, lineId, docId, product]);
         await client.query(s.audit, [shop.business_id, newId(), shop.user_id, docId, JSON.stringify({ adjustment_number: number }), at]);
         await client.query('COMMIT');
       } catch (e) {

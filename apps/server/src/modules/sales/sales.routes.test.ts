@@ -80,10 +80,26 @@ describe('access', () => {
     const anon = await w.t.app.inject({ method: 'POST', url: '/api/v1/sales', payload: {} });
     expect(anon.statusCode).toBe(401);
     expect((await w.t.app.inject({ method: 'GET', url: '/api/v1/sales' })).statusCode).toBe(401);
-    // The cashier sells at the till and writes invoices, but quotations and returns are not its job.
+    // The cashier sells at the till, writes invoices and takes returns, but quotations are not its job.
     const quote = await sell(w.t.app, w.cashier, { document: 'quotation', sale_type: 'general', branch_id: main, lines: [line(0, '1')] });
     expect(quote.statusCode).toBe(403);
-    const ret = await call(w.t.app, w.cashier, 'POST', '/api/v1/sale-returns', { sale_id: newId(), refund_method: 'cash', lines: [] });
+    // A till-only role (sale-pos) takes no returns.
+    const tillRole = newId();
+    const now = w.t.clock.now().toISOString();
+    await w.t.deps.db
+      .insertInto('roles')
+      .values({
+        business_id: w.biz,
+        id: tillRole,
+        name: 'Till only',
+        permissions: '["sale-pos"]',
+        is_preset: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const till = await loginAs(w.t.app, (await addShopUser(w.t.deps, { businessId: w.biz, roleId: tillRole, branchId: main })).login);
+    const ret = await call(w.t.app, till, 'POST', '/api/v1/sale-returns', { sale_id: newId(), refund_method: 'cash', lines: [] });
     expect(ret.statusCode).toBe(403);
     const bad = await sell(w.t.app, w.cashier, { lines: [line(0, '-1')], payments: [cashUsd('5')] });
     expect(bad.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type {
   StockAdjustment,
@@ -16,8 +16,9 @@ import { branchFilter, branchScope, whereBranch, type RequestContext } from '../
 import { notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { auditFor } from '../audit/index';
-import { postMovements, reverseDocument } from './stock-ledger';
-import { branchIsActive, readLines, writeLines } from './stock-lines';
+import { postMovementsWith, productRows, reverseDocument } from './stock-ledger';
+import { insertLines, prepareLines, readLines, writtenLines } from './stock-lines';
+import { precompiled } from './stock-statements';
 
 const SERIES = 'stock_adjustment_number';
 const DOC_TYPE = 'adjustment';
@@ -48,6 +49,8 @@ const header = (db: Kysely<Database>, businessId: string) =>
 
 export function stockAdjustmentsService(deps: Deps) {
   const { db, kind, clock } = deps;
+  const written =
+    kind === 'sqlite' ? groupCommit<StockAdjustmentDetail>(db) : (run: Job<StockAdjustmentDetail>['run']) => db.transaction().execute(run);
 
   async function detail(trx: Kysely<Database>, ctx: RequestContext, id: string): Promise<StockAdjustmentDetail> {
     let q = header(trx, ctx.businessId).where('a.id', '=', id);
@@ -117,7 +120,8 @@ export function stockAdjustmentsService(deps: Deps) {
 
     async create(ctx: RequestContext, raw: StockAdjustmentInput): Promise<StockAdjustmentDetail> {
       const input = stockAdjustmentInputSchema.parse(raw);
-      return db.transaction().execute(async (trx) => detail(trx, ctx, await postAdjustment(trx, deps, ctx, input)));
+      // The answer is built from what was written, not read back.
+      return written((trx) => writeAdjustment(trx, deps, ctx, input));
     },
 
     /** Cancelling writes the reversing movements; the document stays, marked void, with its history. */
@@ -144,6 +148,50 @@ export function stockAdjustmentsService(deps: Deps) {
       });
     },
   };
+}
+
+interface Job<T> {
+  run: (trx: Kysely<Database>) => Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Documents written in one group commit at most (what one fsync answers for). */
+const GROUP_MAX = 64;
+
+/**
+ * Group commit for SQLite. Its one connection commits one transaction at a time, each with its own fsync (synchronous
+ * FULL), and under load that wait was most of an adjustment's time. Adjustments that arrive together (in one turn of
+ * the event loop) are written one after the other in one transaction and committed with one fsync; each is still
+ * answered only once that commit is durable. If any of them fails, the whole group rolls back (its numbers and its
+ * pending alerts with it) and each runs again in a transaction of its own, in the same order: every document gets the
+ * outcome it would have had alone, and numbers stay gapless.
+ */
+function groupCommit<T>(db: Kysely<Database>) {
+  let queue: Job<T>[] = [];
+  const flush = async () => {
+    const jobs = queue.slice(0, GROUP_MAX);
+    queue = queue.slice(GROUP_MAX);
+    if (queue.length) setImmediate(flush);
+    let results: T[];
+    try {
+      results = await db.transaction().execute(async (trx) => {
+        const out: T[] = [];
+        for (const job of jobs) out.push(await job.run(trx));
+        return out;
+      });
+    } catch (e) {
+      if (jobs.length === 1) return jobs[0]!.reject(e);
+      for (const job of jobs) await db.transaction().execute(job.run).then(job.resolve, job.reject);
+      return;
+    }
+    jobs.forEach((job, i) => job.resolve(results[i]!));
+  };
+  return (run: Job<T>['run']) =>
+    new Promise<T>((resolve, reject) => {
+      queue.push({ run, resolve, reject });
+      if (queue.length === 1) setImmediate(flush);
+    });
 }
 
 function toApi(r: {
@@ -174,46 +222,139 @@ export async function postAdjustment(
   ctx: RequestContext,
   input: z.output<typeof stockAdjustmentInputSchema>,
 ): Promise<string> {
+  return (await writeAdjustment(trx, deps, ctx, input)).id;
+}
+
+interface Head {
+  branch_name: string | null;
+  branch_status: number | null;
+  type_name: string | null;
+  direction: string | null;
+  type_status: number | null;
+  out_of_stock_sale: number | null;
+  default_stock_alert: number | null;
+  created_by: string | null;
+}
+const headQuery = precompiled<'business' | 'branch' | 'type' | 'user', Head>(['business', 'branch', 'type', 'user'], (db, v) =>
+  db
+    .selectFrom('businesses as s')
+    .leftJoin('branches as b', (j) => j.onRef('b.business_id', '=', 's.id').on('b.id', '=', v.branch))
+    .leftJoin('adjustment_types as t', (j) => j.onRef('t.business_id', '=', 's.id').on('t.id', '=', v.type))
+    .leftJoin('general_settings as g', 'g.business_id', 's.id')
+    .leftJoin('users as u', (j) => j.onRef('u.business_id', '=', 's.id').on('u.id', '=', v.user))
+    .select([
+      'b.name as branch_name',
+      'b.status as branch_status',
+      't.name as type_name',
+      't.direction',
+      't.status as type_status',
+      'g.out_of_stock_sale',
+      'g.default_stock_alert',
+      sql<string | null>`u.first_name || ' ' || u.last_name`.as('created_by'),
+    ])
+    .where('s.id', '=', v.business),
+);
+
+const DOCUMENT_COLUMNS = [
+  'business_id',
+  'id',
+  'adjustment_number',
+  'branch_id',
+  'adjustment_type_id',
+  'direction',
+  'adjusted_on',
+  'reason',
+  'status',
+  'line_count',
+  'created_by',
+  'created_at',
+  'voided_at',
+] as const;
+const insertDocument = precompiled(DOCUMENT_COLUMNS, (db, v) => db.insertInto('stock_adjustments').values(v));
+
+/**
+ * postAdjustment, answering the new document as detail() would read it, built from what was written.
+ *
+ * The document number is taken last: on PostgreSQL its counter row stays locked from then until the transaction
+ * ends, and every other adjustment of the shop waits for it, so everything that can come before it (checks, the
+ * movements with their level locks) does. The document's row and lines, which carry or need the number, follow it.
+ */
+async function writeAdjustment(
+  trx: Kysely<Database>,
+  deps: Deps,
+  ctx: RequestContext,
+  input: z.output<typeof stockAdjustmentInputSchema>,
+): Promise<StockAdjustmentDetail> {
   const { kind, clock } = deps;
   if (branchScope(ctx, input.branch_id) !== input.branch_id) throw unprocessable('stock.errors.branch_not_yours', 'branch_id');
-  if (!(await branchIsActive(trx, ctx.businessId, input.branch_id))) throw unprocessable('validation.branch_required', 'branch_id');
-  const type = await trx
-    .selectFrom('adjustment_types')
-    .select(['direction', 'status'])
-    .where('business_id', '=', ctx.businessId)
-    .where('id', '=', input.adjustment_type_id)
-    .executeTakeFirst();
-  if (!type?.status) throw unprocessable('stock.errors.type_inactive', 'adjustment_type_id');
-  const direction = type.direction as 'addition' | 'subtraction';
+  // One query for what the document names and what the ledger needs of the shop.
+  const head = (
+    await headQuery(trx, kind, { business: ctx.businessId, branch: input.branch_id, type: input.adjustment_type_id, user: ctx.userId })
+  ).rows[0];
+  if (!head) throw notFound();
+  if (head.branch_status !== 1 || head.branch_name === null) throw unprocessable('validation.branch_required', 'branch_id');
+  if (!head.type_status || head.type_name === null) throw unprocessable('stock.errors.type_inactive', 'adjustment_type_id');
+  const direction = head.direction as 'addition' | 'subtraction';
+  const type = direction === 'addition' ? 'adjustment_in' : 'adjustment_out';
 
   const id = newId();
+  const products = await productRows(
+    trx,
+    kind,
+    ctx.businessId,
+    input.lines.map((l) => l.product_id),
+  );
+  const lines = await prepareLines(trx, ctx.businessId, input.branch_id, input.lines);
+  const settings =
+    head.out_of_stock_sale === null
+      ? undefined
+      : { out_of_stock_sale: head.out_of_stock_sale, default_stock_alert: head.default_stock_alert };
+  const posted = await postMovementsWith(
+    trx,
+    kind,
+    clock.now(),
+    ctx,
+    { type, docType: DOC_TYPE, docId: id, lines: lines.ledger },
+    { settings, products },
+  );
+
+  // Last: the number, and what carries it.
   const number = formatDocumentNumber('ADJ', await nextDocumentNumber(trx, kind, ctx.businessId, SERIES));
   const at = clock.now().toISOString();
-  await trx
-    .insertInto('stock_adjustments')
-    .values({
-      business_id: ctx.businessId,
+  const doc: Required<Insertable<Database['stock_adjustments']>> = {
+    business_id: ctx.businessId,
+    id,
+    adjustment_number: number,
+    branch_id: input.branch_id,
+    adjustment_type_id: input.adjustment_type_id,
+    direction,
+    adjusted_on: input.adjusted_on,
+    reason: input.reason,
+    status: 'posted',
+    line_count: input.lines.length,
+    created_by: ctx.userId,
+    created_at: at,
+    voided_at: null,
+  };
+  await insertDocument(trx, kind, doc);
+  await insertLines(trx, kind, 'stock_adjustment_lines', ctx.businessId, id, lines.rows);
+  await audit(deps)(trx, ctx, 'create', id, { adjustment_number: number });
+  return {
+    ...toApi({
       id,
       adjustment_number: number,
       branch_id: input.branch_id,
+      branch_name: head.branch_name,
       adjustment_type_id: input.adjustment_type_id,
+      adjustment_type_name: head.type_name,
       direction,
       adjusted_on: input.adjusted_on,
       reason: input.reason,
-      status: 'posted',
+      state: 'posted',
       line_count: input.lines.length,
-      created_by: ctx.userId,
+      created_by: head.created_by,
       created_at: at,
-      voided_at: null,
-    })
-    .execute();
-  const lines = await writeLines(trx, 'stock_adjustment_lines', ctx.businessId, id, input.branch_id, input.lines);
-  await postMovements(trx, kind, clock.now(), ctx, {
-    type: direction === 'addition' ? 'adjustment_in' : 'adjustment_out',
-    docType: DOC_TYPE,
-    docId: id,
-    lines,
-  });
-  await audit(deps)(trx, ctx, 'create', id, { adjustment_number: number });
-  return id;
+    }),
+    lines: await writtenLines(trx, ctx.businessId, lines.rows, posted, products),
+  };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { FACTOR_SCALE, QTY_SCALE, allocate, convertQuantity, roundDiv } from '@posauto/shared/money/index';
 import { isIncoming, type MovementType } from '@posauto/shared/schemas/stock';
 import type { Database } from '../../db/types';
@@ -8,6 +8,7 @@ import { unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { publishStockAlert } from '../stock-notifications/index';
 import { moveBatches } from './stock-batches';
+import { precompiled } from './stock-statements';
 
 /** tenant_counters entry: the shop's stock level rows (one per branch and item that ever moved). */
 export const STOCK_LEVEL_COUNTER = 'stock_levels';
@@ -90,6 +91,8 @@ interface ItemMove {
   expiryDate: string | null;
   takeFrom: { docType: string; docId: string } | null;
   asMoved: boolean;
+  /** The variant as expand() read it (its name and cost), so it is not read again. */
+  variant: VariantRow | null;
 }
 
 /**
@@ -109,14 +112,95 @@ export async function postMovements(
   who: Who,
   doc: LedgerDocument,
 ): Promise<PostedMovement[]> {
+  return postMovementsWith(trx, kind, now, who, doc, {});
+}
+
+/** What a caller that has already read it can hand to the ledger, so the ledger does not read it again. */
+export interface LedgerKnown {
+  /** The shop's general_settings row (its stock part). */
+  settings?: StockSettings;
+  /** The document's products, read with productRows (a missing id is read by the ledger). */
+  products?: ReadonlyMap<string, ProductRow>;
+}
+
+export interface StockSettings {
+  out_of_stock_sale: number;
+  default_stock_alert: number | null;
+}
+
+/** What the ledger needs of a product: what it is (expand) and what its movements and alerts show (itemInfo). */
+export interface ProductRow {
+  id: string;
+  type: string;
+  is_stock_manage: number;
+  name: string;
+  sku_code: string;
+  image: string | null;
+  stock_alert: number | null;
+  currency: string;
+  purchase_cost: number;
+  has_expiry: number;
+}
+
+/** The given products of one shop in one query (ids of another shop are simply not in the map). */
+export async function productRows(
+  trx: Kysely<Database>,
+  kind: DialectKind,
+  businessId: string,
+  ids: readonly string[],
+): Promise<Map<string, ProductRow>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows =
+    unique.length === 1
+      ? (await oneProduct(trx, kind, { business: businessId, id: unique[0] })).rows
+      : await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('business_id', '=', businessId).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+const PRODUCT_COLUMNS = [
+  'id',
+  'type',
+  'is_stock_manage',
+  'product_name as name',
+  'sku_code',
+  'image',
+  'stock_alert',
+  'currency',
+  'purchase_cost',
+  'has_expiry',
+] as const;
+const oneProduct = precompiled<'business' | 'id', ProductRow>(['business', 'id'], (db, v) =>
+  db.selectFrom('products').select(PRODUCT_COLUMNS).where('business_id', '=', v.business).where('id', '=', v.id),
+);
+
+/** postMovements, with what the caller already knows (LedgerKnown). */
+export async function postMovementsWith(
+  trx: Kysely<Database>,
+  kind: DialectKind,
+  now: Date,
+  who: Who,
+  doc: LedgerDocument,
+  known: LedgerKnown,
+): Promise<PostedMovement[]> {
   const incoming = isIncoming(doc.type);
-  const moves = await expand(trx, who.businessId, doc.lines);
+  // Products read once per document: expand() needs what each is, the movements and alerts what it is called.
+  const products = new Map<string, Promise<ProductRow | undefined>>();
+  for (const [id, row] of known.products ?? []) products.set(id, Promise.resolve(row));
+  const product = (id: string) => {
+    let p = products.get(id);
+    if (!p) products.set(id, (p = productRows(trx, kind, who.businessId, [id]).then((m) => m.get(id))));
+    return p;
+  };
+  const moves = await expand(trx, who.businessId, doc.lines, product);
   if (!moves.length) return [];
-  const settings = await trx
-    .selectFrom('general_settings')
-    .select(['out_of_stock_sale', 'default_stock_alert'])
-    .where('business_id', '=', who.businessId)
-    .executeTakeFirst();
+  const settings =
+    known.settings ??
+    (await trx
+      .selectFrom('general_settings')
+      .select(['out_of_stock_sale', 'default_stock_alert'])
+      .where('business_id', '=', who.businessId)
+      .executeTakeFirst());
   const allowNegative = Boolean(settings?.out_of_stock_sale);
   const at = now.toISOString();
 
@@ -126,69 +210,74 @@ export async function postMovements(
   const items = new Map<string, Promise<ItemInfo>>();
   const item = (m: ItemMove) => {
     const k = `${m.productId}/${m.variantId}`;
-    if (!items.has(k)) items.set(k, itemInfo(trx, who.businessId, m.productId, m.variantId));
+    if (!items.has(k)) items.set(k, itemInfo(trx, who.businessId, m.productId, m.variantId, product, m.variant));
     return items.get(k)!;
   };
   const posted: PostedMovement[] = [];
+  const rows: MovementRow[] = [];
+  // Work that needs the movement rows written (batches point at their movement) or is rare (alerts): after them.
+  const after: Array<() => Promise<void>> = [];
   for (const m of order) {
     const level = await lockLevel(trx, kind, who.businessId, m, at);
     const qty = incoming ? m.base : -m.base;
     const onHandAfter = level.on_hand + qty;
     if (!incoming && onHandAfter < 0 && !allowNegative) throw notEnoughStock(`lines.${m.lineIndex}.quantity`);
 
-    const cost = incoming ? incomingCost(level, m, await item(m)) : -outgoingCost(level, m);
+    const alert = await item(m);
+    const cost = incoming ? incomingCost(level, m, alert) : -outgoingCost(level, m);
     const value = level.stock_value + cost;
     // Outgoing stock at the average leaves the average as it was; anything that brings its own cost moves it.
     const avg = (incoming || m.cost !== undefined) && onHandAfter > 0 ? averageOf(value, onHandAfter) : level.avg_cost;
 
-    const alert = await item(m);
     const threshold = alert.stock_alert ?? settings?.default_stock_alert ?? 0;
     const low = onHandAfter <= threshold;
-    await trx
-      .updateTable('stock_levels')
-      .set({ on_hand: onHandAfter, stock_value: value, avg_cost: avg, low_alerted: low ? 1 : 0, updated_at: at })
-      .where('business_id', '=', who.businessId)
-      .where('branch_id', '=', m.branchId)
-      .where('product_id', '=', m.productId)
-      .where('variant_id', '=', m.variantId)
-      .execute();
+    await updateLevel(trx, kind, {
+      onHand: onHandAfter,
+      value,
+      avg,
+      low: low ? 1 : 0,
+      at,
+      business: who.businessId,
+      branch: m.branchId,
+      product: m.productId,
+      variant: m.variantId,
+    });
     const id = newId();
-    await trx
-      .insertInto('stock_movements')
-      .values({
-        business_id: who.businessId,
-        id,
-        branch_id: m.branchId,
-        product_id: m.productId,
-        variant_id: m.variantId,
-        movement_type: doc.type,
-        quantity: qty,
-        unit_id: m.unitId,
-        unit_factor: m.factor,
-        unit_quantity: m.unitQuantity,
-        cost_total: cost,
-        currency: alert.currency,
-        on_hand_after: onHandAfter,
-        doc_type: doc.docType,
-        doc_id: doc.docId,
-        doc_line_id: m.docLineId,
-        user_id: who.userId,
-        created_at: at,
-      })
-      .execute();
+    rows.push({
+      business_id: who.businessId,
+      id,
+      branch_id: m.branchId,
+      product_id: m.productId,
+      variant_id: m.variantId,
+      movement_type: doc.type,
+      quantity: qty,
+      unit_id: m.unitId,
+      unit_factor: m.factor,
+      unit_quantity: m.unitQuantity,
+      cost_total: cost,
+      currency: alert.currency,
+      on_hand_after: onHandAfter,
+      doc_type: doc.docType,
+      doc_id: doc.docId,
+      doc_line_id: m.docLineId,
+      user_id: who.userId,
+      created_at: at,
+    });
     // Expiry batches (stock-batches.ts): an expiry-tracked item's batches follow its on hand (outgoing stock also
-    // empties batches left from a time the product tracked expiry).
+    // empties batches left from a time the product tracked expiry). In line order, once the movements are written.
     if (alert.has_expiry || !incoming)
-      await moveBatches(trx, kind, who.businessId, {
-        ...m,
-        tracked: Boolean(alert.has_expiry),
-        movementId: id,
-        quantity: qty,
-        onHandBefore: level.on_hand,
-        docType: doc.docType,
-        docId: doc.docId,
-        at,
-      });
+      after.push(() =>
+        moveBatches(trx, kind, who.businessId, {
+          ...m,
+          tracked: Boolean(alert.has_expiry),
+          movementId: id,
+          quantity: qty,
+          onHandBefore: level.on_hand,
+          docType: doc.docType,
+          docId: doc.docId,
+          at,
+        }),
+      );
     // One alert per crossing: raised when stock reaches the alert level, again only after it has gone above.
     if (low && !level.low_alerted) {
       const raised = {
@@ -202,9 +291,11 @@ export async function postMovements(
         created_at: at,
         read_at: null,
       };
-      await trx.insertInto('stock_notifications').values(raised).execute();
-      // Heard live (the bell, every server instance) only once the document's transaction commits.
-      await publishStockAlert(trx, kind, raised);
+      after.push(async () => {
+        await trx.insertInto('stock_notifications').values(raised).execute();
+        // Heard live (the bell, every server instance) only once the document's transaction commits.
+        await publishStockAlert(trx, kind, raised);
+      });
     }
     posted.push({
       id,
@@ -217,8 +308,74 @@ export async function postMovements(
       docLineId: m.docLineId,
     });
   }
+  // One statement per MOVEMENT_CHUNK movements (a 200-line purchase: one, not 200).
+  if (rows.length === 1) await insertMovement(trx, kind, rows[0]!);
+  else
+    for (let i = 0; i < rows.length; i += MOVEMENT_CHUNK)
+      await trx
+        .insertInto('stock_movements')
+        .values(rows.slice(i, i + MOVEMENT_CHUNK))
+        .execute();
+  for (const run of after) await run();
   return posted;
 }
+
+/** 18 parameters a movement: 500 stay far below either database's limit of parameters per statement. */
+const MOVEMENT_CHUNK = 500;
+
+type MovementRow = Required<Insertable<Database['stock_movements']>>;
+const MOVEMENT_COLUMNS = [
+  'business_id',
+  'id',
+  'branch_id',
+  'product_id',
+  'variant_id',
+  'movement_type',
+  'quantity',
+  'unit_id',
+  'unit_factor',
+  'unit_quantity',
+  'cost_total',
+  'currency',
+  'on_hand_after',
+  'doc_type',
+  'doc_id',
+  'doc_line_id',
+  'user_id',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof MovementRow>;
+const insertMovement = precompiled(MOVEMENT_COLUMNS, (db, v) => db.insertInto('stock_movements').values(v));
+
+const updateLevel = precompiled(['onHand', 'value', 'avg', 'low', 'at', 'business', 'branch', 'product', 'variant'], (db, v) =>
+  db
+    .updateTable('stock_levels')
+    .set({ on_hand: v.onHand, stock_value: v.value, avg_cost: v.avg, low_alerted: v.low, updated_at: v.at })
+    .where('business_id', '=', v.business)
+    .where('branch_id', '=', v.branch)
+    .where('product_id', '=', v.product)
+    .where('variant_id', '=', v.variant),
+);
+
+interface LevelRow {
+  on_hand: number;
+  stock_value: number;
+  avg_cost: number;
+  low_alerted: number;
+}
+const readLevel = precompiled<'business' | 'branch' | 'product' | 'variant', LevelRow>(
+  ['business', 'branch', 'product', 'variant'],
+  (db, v, kind) =>
+    forUpdate(
+      kind,
+      db
+        .selectFrom('stock_levels')
+        .select(['on_hand', 'stock_value', 'avg_cost', 'low_alerted'])
+        .where('business_id', '=', v.business)
+        .where('branch_id', '=', v.branch)
+        .where('product_id', '=', v.product)
+        .where('variant_id', '=', v.variant),
+    ),
+);
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -254,17 +411,8 @@ function outgoingCost(level: { on_hand: number; stock_value: number; avg_cost: n
 const half = (n: bigint, d: bigint) => roundDiv(n, d, 'half-up');
 
 async function lockLevel(trx: Kysely<Database>, kind: DialectKind, businessId: string, m: ItemMove, at: string) {
-  const key = (q: any) =>
-    q
-      .where('business_id', '=', businessId)
-      .where('branch_id', '=', m.branchId)
-      .where('product_id', '=', m.productId)
-      .where('variant_id', '=', m.variantId);
-  const read = () =>
-    forUpdate(
-      kind,
-      key(trx.selectFrom('stock_levels').select(['on_hand', 'stock_value', 'avg_cost', 'low_alerted'])),
-    ).executeTakeFirst() as Promise<{ on_hand: number; stock_value: number; avg_cost: number; low_alerted: number } | undefined>;
+  const read = async () =>
+    (await readLevel(trx, kind, { business: businessId, branch: m.branchId, product: m.productId, variant: m.variantId })).rows[0];
   let level = await read();
   if (!level) {
     // First movement of this item in this branch; a concurrent first movement may insert the same row first.
@@ -292,21 +440,31 @@ interface ItemInfo {
 }
 
 /** What an alert shows and the currency the item's costs are kept in. */
-async function itemInfo(trx: Kysely<Database>, businessId: string, productId: string, variantId: string): Promise<ItemInfo> {
-  const p = await trx
-    .selectFrom('products')
-    .select(['product_name as name', 'image', 'stock_alert', 'currency', 'purchase_cost', 'has_expiry'])
-    .where('business_id', '=', businessId)
-    .where('id', '=', productId)
-    .executeTakeFirstOrThrow();
+async function itemInfo(
+  trx: Kysely<Database>,
+  businessId: string,
+  productId: string,
+  variantId: string,
+  product: (id: string) => Promise<ProductRow | undefined>,
+  variant: VariantRow | null,
+): Promise<ItemInfo> {
+  const p = await product(productId);
+  if (!p) throw notEnoughStock();
   if (!variantId) return p;
-  const v = await trx
-    .selectFrom('product_variants')
-    .select(['name', 'purchase_cost'])
-    .where('business_id', '=', businessId)
-    .where('id', '=', variantId)
-    .executeTakeFirst();
+  const v =
+    variant ??
+    (await trx
+      .selectFrom('product_variants')
+      .select(['name', 'purchase_cost'])
+      .where('business_id', '=', businessId)
+      .where('id', '=', variantId)
+      .executeTakeFirst());
   return v ? { ...p, name: `${p.name} - ${v.name}`, purchase_cost: v.purchase_cost } : p;
+}
+
+interface VariantRow {
+  name: string;
+  purchase_cost: number;
 }
 
 /**
@@ -315,7 +473,12 @@ async function itemInfo(trx: Kysely<Database>, businessId: string, productId: st
  * nothing. An unknown item, a variant that is not the product's, or a variation product without its variant
  * answers 422 on that line.
  */
-async function expand(trx: Kysely<Database>, businessId: string, lines: readonly LedgerLine[]): Promise<ItemMove[]> {
+async function expand(
+  trx: Kysely<Database>,
+  businessId: string,
+  lines: readonly LedgerLine[],
+  product: (id: string) => Promise<ProductRow | undefined>,
+): Promise<ItemMove[]> {
   const out: ItemMove[] = [];
   for (const [lineIndex, line] of lines.entries()) {
     const field = `lines.${lineIndex}`;
@@ -336,18 +499,14 @@ async function expand(trx: Kysely<Database>, businessId: string, lines: readonly
         expiryDate: line.expiryDate ?? null,
         takeFrom: line.takeFrom ?? null,
         asMoved: true,
+        variant: null,
       });
       continue;
     }
     const factor = line.unit?.factor ?? FACTOR_SCALE;
     const base = convertQuantity(line.quantity, factor, 'half-up');
     if (base <= 0) throw unprocessable('stock.errors.quantity_positive', `${field}.quantity`);
-    const p = await trx
-      .selectFrom('products')
-      .select(['type', 'is_stock_manage'])
-      .where('business_id', '=', businessId)
-      .where('id', '=', line.productId)
-      .executeTakeFirst();
+    const p = await product(line.productId);
     if (!p) throw notEnoughStock(`${field}.product_id`);
     if (line.variantId === undefined) throw new Error('variantId must be given (null for none)');
     const common = {
@@ -360,6 +519,7 @@ async function expand(trx: Kysely<Database>, businessId: string, lines: readonly
       expiryDate: line.expiryDate ?? null,
       takeFrom: line.takeFrom ?? null,
       asMoved: false,
+      variant: null,
     };
     if (p.type === 'combo') {
       const items = await trx
@@ -386,17 +546,19 @@ async function expand(trx: Kysely<Database>, businessId: string, lines: readonly
     }
     if (!p.is_stock_manage) continue;
     if ((p.type === 'variation') !== Boolean(line.variantId)) throw unprocessable('stock.errors.variant_required', `${field}.variant_id`);
+    let variant: VariantRow | null = null;
     if (line.variantId) {
       const v = await trx
         .selectFrom('product_variants')
-        .select('id')
+        .select(['name', 'purchase_cost'])
         .where('business_id', '=', businessId)
         .where('product_id', '=', line.productId)
         .where('id', '=', line.variantId)
         .executeTakeFirst();
       if (!v) throw unprocessable('stock.errors.variant_required', `${field}.variant_id`);
+      variant = v;
     }
-    out.push({ ...common, productId: line.productId, variantId: line.variantId ?? '', base, cost: line.cost });
+    out.push({ ...common, productId: line.productId, variantId: line.variantId ?? '', base, cost: line.cost, variant });
   }
   return out;
 }

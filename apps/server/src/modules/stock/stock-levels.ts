@@ -41,31 +41,36 @@ export async function stockLevels(deps: Deps, ctx: RequestContext, query: StockL
       // Products first: a page in name order walks the products' name index and each product's few levels
       // (stock_levels_item) in 0.5 ms, instead of sorting every level of the shop (0.7 s at 100,000 products in 3
       // branches). CROSS JOIN is how SQLite is told to keep that order; the join's condition is in the WHERE.
+      // Only these two tables are joined: branch, variant and unit names and the shop's alert level are scalar
+      // subqueries, looked up for the page's rows only. Joined, they made PostgreSQL weigh every order of seven
+      // tables on each request: planning took 7 ms of a 7.8 ms page (0.9 ms now).
+      const variant = (column: 'name' | 'sku_code') =>
+        sql<
+          string | null
+        >`(SELECT v.${sql.ref(column)} FROM product_variants v WHERE v.business_id = l.business_id AND v.id = l.variant_id)`;
+      const alertLevel = sql<number>`COALESCE(p.stock_alert, (SELECT g.default_stock_alert FROM general_settings g WHERE g.business_id = p.business_id))`;
       let q = db
         .selectFrom('products as p')
         .crossJoin('stock_levels as l')
-        .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'l.business_id').onRef('b.id', '=', 'l.branch_id'))
-        .innerJoin('general_settings as g', 'g.business_id', 'l.business_id')
-        .leftJoin('product_variants as v', (j) => j.onRef('v.business_id', '=', 'l.business_id').onRef('v.id', '=', 'l.variant_id'))
-        .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'p.business_id').onRef('u.id', '=', 'p.unit_id'))
         .select([
           'l.product_id',
           'l.variant_id',
           'l.branch_id',
-          'b.name as branch_name',
-          sql<string>`CASE WHEN v.name IS NULL THEN p.product_name ELSE p.product_name || ' - ' || v.name END`.as('product_name'),
-          sql<string>`COALESCE(v.sku_code, p.sku_code)`.as('sku_code'),
-          'u.name as unit_name',
+          sql<string>`(SELECT b.name FROM branches b WHERE b.business_id = l.business_id AND b.id = l.branch_id)`.as('branch_name'),
+          // A product without variants has no variant row: the concatenation is NULL and the name stays.
+          sql<string>`COALESCE(p.product_name || ' - ' || ${variant('name')}, p.product_name)`.as('product_name'),
+          sql<string>`COALESCE(${variant('sku_code')}, p.sku_code)`.as('sku_code'),
+          sql<string | null>`(SELECT u.name FROM units u WHERE u.business_id = p.business_id AND u.id = p.unit_id)`.as('unit_name'),
           'l.on_hand',
           'l.avg_cost',
           'l.stock_value',
           'p.currency',
-          sql<number>`CASE WHEN l.on_hand <= COALESCE(p.stock_alert, g.default_stock_alert) THEN 1 ELSE 0 END`.as('low'),
+          sql<number>`CASE WHEN l.on_hand <= ${alertLevel} THEN 1 ELSE 0 END`.as('low'),
         ])
         .where('p.business_id', '=', biz)
         .whereRef('l.business_id', '=', 'p.business_id')
         .whereRef('l.product_id', '=', 'p.id');
-      if (query.low) q = q.where(sql<boolean>`l.on_hand <= COALESCE(p.stock_alert, g.default_stock_alert)`);
+      if (query.low) q = q.where(sql<boolean>`l.on_hand <= ${alertLevel}`);
       return q;
     },
     query,

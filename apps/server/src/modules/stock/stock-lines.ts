@@ -1,15 +1,96 @@
 import type { Kysely } from 'kysely';
 import { FACTOR_SCALE, formatQuantity, parseQuantity } from '@posauto/shared/money/index';
 import type { StockLineInput } from '@posauto/shared/schemas/stock';
+import type { DialectKind } from '../../db/dialect/index';
 import type { Database } from '../../db/types';
 import { newId } from '../../lib/ids';
-import type { LedgerLine } from './stock-ledger';
+import type { LedgerLine, PostedMovement, ProductRow } from './stock-ledger';
 import { moneyText } from './stock-levels';
+import { precompiled } from './stock-statements';
 import { unitFactor } from './stock-units';
 
 /** The line tables of the simple stock documents: an item, a unit with its frozen factor, a quantity. */
 export type LineTable = 'stock_adjustment_lines' | 'stock_transfer_lines';
 const DOC_COLUMN = { stock_adjustment_lines: 'adjustment_id', stock_transfer_lines: 'transfer_id' } as const;
+
+/** A document line as it is stored, before it is written. */
+export interface LineRow {
+  id: string;
+  line_no: number;
+  product_id: string;
+  /** '' for a product without variants. */
+  variant_id: string;
+  unit_id: string | null;
+  unit_factor: number;
+  quantity: number;
+}
+
+/**
+ * A document's lines, checked (each unit against the product's base, its factor frozen) and numbered but not yet
+ * written, with their ledger lines in the given branch, ready for postMovements. A document that takes its number
+ * last writes its lines after its movements (insertLines).
+ */
+export async function prepareLines(
+  trx: Kysely<Database>,
+  businessId: string,
+  branchId: string,
+  lines: readonly StockLineInput[],
+): Promise<{ rows: LineRow[]; ledger: LedgerLine[] }> {
+  const rows: LineRow[] = [];
+  const ledger: LedgerLine[] = [];
+  for (const [i, line] of lines.entries()) {
+    const unit = await unitFactor(trx, businessId, line.product_id, line.unit_id, `lines.${i}.unit_id`);
+    const quantity = parseQuantity(line.quantity);
+    const id = newId();
+    rows.push({
+      id,
+      line_no: i,
+      product_id: line.product_id,
+      variant_id: line.variant_id ?? '',
+      unit_id: unit?.id ?? null,
+      unit_factor: unit?.factor ?? FACTOR_SCALE,
+      quantity,
+    });
+    ledger.push({ branchId, productId: line.product_id, variantId: line.variant_id ?? null, quantity, unit, docLineId: id });
+  }
+  return { rows, ledger };
+}
+
+/** Lines per statement: 9 parameters each, far below either database's limit. */
+const LINE_CHUNK = 500;
+
+const LINE_COLUMNS = ['business_id', 'id', 'doc_id', 'line_no', 'product_id', 'variant_id', 'unit_id', 'unit_factor', 'quantity'] as const;
+const insertOne = Object.fromEntries(
+  (Object.keys(DOC_COLUMN) as LineTable[]).map((table) => [
+    table,
+    precompiled(LINE_COLUMNS, (db, v) => {
+      const { doc_id, ...rest } = v;
+      return (db as unknown as Kysely<Record<LineTable, Record<string, unknown>>>)
+        .insertInto(table)
+        .values({ ...rest, [DOC_COLUMN[table]]: doc_id });
+    }),
+  ]),
+) as Record<LineTable, ReturnType<typeof precompiled<(typeof LINE_COLUMNS)[number]>>>;
+
+/** Writes prepared lines of one document in as few statements as the databases allow. */
+export async function insertLines(
+  trx: Kysely<Database>,
+  kind: DialectKind,
+  table: LineTable,
+  businessId: string,
+  docId: string,
+  rows: readonly LineRow[],
+) {
+  if (rows.length === 1) {
+    await insertOne[table](trx, kind, { business_id: businessId, doc_id: docId, ...rows[0]! });
+    return;
+  }
+  for (let i = 0; i < rows.length; i += LINE_CHUNK)
+    await (trx as unknown as Kysely<Record<LineTable, Record<string, unknown>>>)
+      .insertInto(table)
+      .values(rows.slice(i, i + LINE_CHUNK).map((r) => ({ business_id: businessId, ...r, [DOC_COLUMN[table]]: docId })))
+      .execute();
+}
 
 /**
  * Writes a document's lines (each unit checked against the product's base, its factor frozen) and returns them as
@@ -17,34 +98,16 @@ const DOC_COLUMN = { stock_adjustment_lines: 'adjustment_id', stock_transfer_lin
  */
 export async function writeLines(
   trx: Kysely<Database>,
+  kind: DialectKind,
   table: LineTable,
   businessId: string,
   docId: string,
   branchId: string,
   lines: readonly StockLineInput[],
 ): Promise<LedgerLine[]> {
-  const out: LedgerLine[] = [];
-  for (const [i, line] of lines.entries()) {
-    const unit = await unitFactor(trx, businessId, line.product_id, line.unit_id, `lines.${i}.unit_id`);
-    const quantity = parseQuantity(line.quantity);
-    const id = newId();
-    await (trx as unknown as Kysely<Record<LineTable, Record<string, unknown>>>)
-      .insertInto(table)
-      .values({
-        business_id: businessId,
-        id,
-        [DOC_COLUMN[table]]: docId,
-        line_no: i,
-        product_id: line.product_id,
-        variant_id: line.variant_id ?? '',
-        unit_id: unit?.id ?? null,
-        unit_factor: unit?.factor ?? FACTOR_SCALE,
-        quantity,
-      })
-      .execute();
-    out.push({ branchId, productId: line.product_id, variantId: line.variant_id ?? null, quantity, unit, docLineId: id });
-  }
-  return out;
+  const { rows, ledger } = await prepareLines(trx, businessId, branchId, lines);
+  await insertLines(trx, kind, table, businessId, docId, rows);
+  return ledger;
 }
 
 /**
@@ -110,6 +173,60 @@ export async function readLines(
       base_quantity: formatQuantity(m.base),
       cost: moneyText(m.cost, l.currency),
       currency: l.currency,
+    };
+  });
+}
+
+/**
+ * The same answer as readLines, built from what a document has just written (its lines, the movements posted, its
+ * products) instead of read back: only variant and unit names are read, and only when a line has them.
+ */
+export async function writtenLines(
+  trx: Kysely<Database>,
+  businessId: string,
+  rows: readonly LineRow[],
+  posted: readonly PostedMovement[],
+  products: ReadonlyMap<string, ProductRow>,
+) {
+  const variantIds = [...new Set(rows.filter((r) => r.variant_id).map((r) => r.variant_id))];
+  const unitIds = [...new Set(rows.flatMap((r) => (r.unit_id ? [r.unit_id] : [])))];
+  const [variants, units] = await Promise.all([
+    variantIds.length
+      ? trx
+          .selectFrom('product_variants')
+          .select(['id', 'name', 'sku_code'])
+          .where('business_id', '=', businessId)
+          .where('id', 'in', variantIds)
+          .execute()
+      : [],
+    unitIds.length
+      ? trx.selectFrom('units').select(['id', 'name']).where('business_id', '=', businessId).where('id', 'in', unitIds).execute()
+      : [],
+  ]);
+  const variant = new Map(variants.map((v) => [v.id, v]));
+  const unitName = new Map(units.map((u) => [u.id, u.name]));
+  const byLine = new Map<string, { base: number; cost: number }>();
+  for (const m of posted) {
+    const k = m.docLineId ?? '';
+    const prev = byLine.get(k) ?? { base: 0, cost: 0 };
+    byLine.set(k, { base: prev.base + Math.abs(m.quantity), cost: prev.cost + Math.abs(m.costTotal) });
+  }
+  return rows.map((l) => {
+    const p = products.get(l.product_id)!;
+    const v = variant.get(l.variant_id);
+    const m = byLine.get(l.id) ?? { base: 0, cost: 0 };
+    return {
+      id: l.id,
+      product_id: l.product_id,
+      variant_id: l.variant_id || null,
+      product_name: v ? `${p.name} - ${v.name}` : p.name,
+      sku_code: v?.sku_code ?? p.sku_code,
+      unit_id: l.unit_id,
+      unit_name: l.unit_id ? (unitName.get(l.unit_id) ?? null) : null,
+      quantity: formatQuantity(l.quantity),
+      base_quantity: formatQuantity(m.base),
+      cost: moneyText(m.cost, p.currency),
+      currency: p.currency,
     };
   });
 }

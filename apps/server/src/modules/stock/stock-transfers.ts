@@ -332,7 +332,7 @@ async function sendLines(
   id: string,
   input: z.output<typeof stockTransferInputSchema>,
 ): Promise<PostedMovement[]> {
-  const lines = await writeLines(trx, 'stock_transfer_lines', ctx.businessId, id, input.from_branch_id, input.lines);
+  const lines = await writeLines(trx, deps.kind, 'stock_transfer_lines', ctx.businessId, id, input.from_branch_id, input.lines);
   return postMovements(trx, deps.kind, deps.clock.now(), ctx, { type: 'transfer_out', docType: DOC_TYPE, docId: id, lines });
 }
 

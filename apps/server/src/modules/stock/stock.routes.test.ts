@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, CASHIER, createTestApp, loginAs, OWNER, type TestContext } from '../../../test/harness';
 import { addShopUser, createShop } from '../../../test/factories';
+import { newId } from '../../lib/ids';
 
 let t: TestContext;
 let owner: string;
@@ -70,6 +71,48 @@ const counts = async () => {
   return { docs: await n('stock_adjustments'), moves: await n('stock_movements'), levels: await n('stock_levels') };
 };
 
+/** A variation product of the demo shop with one variant (written directly: the demo has none that manages stock). */
+async function variationProduct() {
+  const at = new Date().toISOString();
+  const id = newId();
+  const variantId = newId();
+  const unitId = (await t.deps.db.selectFrom('products').select('unit_id').where('id', '=', cola.id).executeTakeFirstOrThrow()).unit_id;
+  await t.deps.db
+    .insertInto('products')
+    .values({
+      business_id: coffee,
+      id,
+      type: 'variation',
+      product_name: `Shirt ${id.slice(-6)}`,
+      sku_code: `SHIRT-${id.slice(-12)}`,
+      unit_id: unitId,
+      currency: 'USD',
+      purchase_cost: 0,
+      sale_cost: 0,
+      discount_cost: 0,
+      stock_alert: null,
+      is_stock_manage: 1,
+      created_at: at,
+      updated_at: at,
+    } as never)
+    .execute();
+  await t.deps.db
+    .insertInto('product_variants')
+    .values({
+      business_id: coffee,
+      id: variantId,
+      product_id: id,
+      name: 'Red / L',
+      sku_code: `RED-${id.slice(-12)}`,
+      purchase_cost: 250,
+      sale_cost: 500,
+      created_at: at,
+      updated_at: at,
+    } as never)
+    .execute();
+  return { productId: id, variantId };
+}
+
 describe('stock adjustments', () => {
   it('adds two boxes of 24 as 48 cans and shows them on hand', async () => {
     const before = Number(await onHand(branches[0]!.id));
@@ -89,6 +132,138 @@ describe('stock adjustments', () => {
     const product = await t.app.inject({ method: 'GET', url: `/api/v1/products/${cola.id}`, headers: bearer(owner) });
     const stock = (product.json() as { stock: { branch_id: string; quantity: string }[] }).stock;
     expect(stock.find((s) => s.branch_id === branches[0]!.id)?.quantity).toBe(await onHand(branches[0]!.id));
+  });
+
+  it('answers a new adjustment exactly as reading it back does (the answer is built, not re-read)', async () => {
+    const db = t.deps.db;
+    const product = (type: 'single' | 'combo', manage: number) =>
+      db
+        .selectFrom('products')
+        .select('id')
+        .where('business_id', '=', coffee)
+        .where('type', '=', type)
+        .where('is_stock_manage', '=', manage)
+        .orderBy('id')
+        .executeTakeFirst();
+    const shirt = await variationProduct();
+    const combo = await product('combo', 1);
+    const unmanaged = await product('single', 0);
+    const lines = [
+      { product_id: cola.id, unit_id: box, quantity: '1' },
+      { product_id: cola.id, quantity: '2.5' },
+      { product_id: shirt.productId, variant_id: shirt.variantId, quantity: '3' },
+      ...(combo ? [{ product_id: combo.id, quantity: '1' }] : []),
+      ...(unmanaged ? [{ product_id: unmanaged.id, quantity: '1' }] : []),
+    ];
+    expect(lines.length).toBeGreaterThanOrEqual(4); // a unit, the base unit, a variant, and a combo or an unmanaged item
+    const res = await adjust(owner, {
+      branch_id: branches[0]!.id,
+      adjustment_type_id: addition,
+      adjusted_on: '2026-11-22',
+      reason: '  Stocktake  ',
+      lines,
+    });
+    expect(res.statusCode).toBe(201);
+    const posted = res.json().data;
+    const read = await t.app.inject({ method: 'GET', url: `/api/v1/stock-adjustments/${posted.id}`, headers: bearer(owner) });
+    expect(read.statusCode).toBe(200);
+    expect(posted).toEqual(read.json());
+    expect(posted.lines).toHaveLength(lines.length);
+  });
+
+  it('lists levels with their branch, variant and unit names and the low flag (names looked up per row)', async () => {
+    const db = t.deps.db;
+    const shirt = await variationProduct();
+    const someVariant = { product_id: shirt.productId, id: shirt.variantId };
+    const added = await adjust(owner, {
+      branch_id: branches[1]!.id,
+      adjustment_type_id: addition,
+      adjusted_on: '2026-11-22',
+      lines: [{ product_id: someVariant.product_id, variant_id: someVariant.id, quantity: '1' }],
+    });
+    expect(added.statusCode).toBe(201);
+    const variant = await db
+      .selectFrom('stock_levels as l')
+      .innerJoin('product_variants as v', (j) => j.onRef('v.business_id', '=', 'l.business_id').onRef('v.id', '=', 'l.variant_id'))
+      .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'l.business_id').onRef('p.id', '=', 'l.product_id'))
+      .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'l.business_id').onRef('b.id', '=', 'l.branch_id'))
+      .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'p.business_id').onRef('u.id', '=', 'p.unit_id'))
+      .select([
+        'l.product_id',
+        'l.variant_id',
+        'l.branch_id',
+        'p.product_name',
+        'v.name',
+        'v.sku_code',
+        'b.name as branch_name',
+        'u.name as unit',
+      ])
+      .where('l.business_id', '=', coffee)
+      .where('l.variant_id', '=', someVariant.id)
+      .where('l.branch_id', '=', branches[1]!.id)
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/stock?product_id=${variant.product_id}&branch_id=${variant.branch_id}&per_page=100`,
+      headers: bearer(owner),
+    });
+    const row = (res.json() as { data: Record<string, unknown>[] }).data.find((r) => r.variant_id === variant.variant_id);
+    expect(row).toMatchObject({
+      product_name: `${variant.product_name} - ${variant.name}`,
+      sku_code: variant.sku_code,
+      branch_name: variant.branch_name,
+      unit_name: variant.unit,
+    });
+    const colaRows = (await t.app.inject({ method: 'GET', url: `/api/v1/stock?product_id=${cola.id}`, headers: bearer(owner) })).json() as {
+      data: { product_name: string; unit_name: string; variant_id: string | null }[];
+    };
+    expect(colaRows.data.length).toBeGreaterThan(0);
+    for (const r of colaRows.data) expect(r).toMatchObject({ unit_name: 'Can', variant_id: null });
+    // The low filter keeps exactly the rows the unfiltered list flags as low.
+    const all = (await t.app.inject({ method: 'GET', url: '/api/v1/stock?per_page=all', headers: bearer(owner) })).json() as {
+      data: { product_id: string; variant_id: string | null; branch_id: string; low: boolean }[];
+    };
+    const low = (await t.app.inject({ method: 'GET', url: '/api/v1/stock?per_page=all&low=1', headers: bearer(owner) })).json() as {
+      data: typeof all.data;
+    };
+    const key = (r: (typeof all.data)[number]) => `${r.product_id}/${r.variant_id}/${r.branch_id}`;
+    expect(low.data.map(key).sort()).toEqual(
+      all.data
+        .filter((r) => r.low)
+        .map(key)
+        .sort(),
+    );
+    expect(low.data.length).toBeGreaterThan(0);
+  });
+
+  it('posts adjustments sent together each as if alone: failures change nothing, numbers stay gapless', async () => {
+    const before = await counts();
+    const last = await t.deps.db
+      .selectFrom('stock_adjustments')
+      .select((e) => e.fn.max('adjustment_number').as('n'))
+      .where('business_id', '=', coffee)
+      .executeTakeFirstOrThrow();
+    const ok = (i: number) => ({
+      branch_id: branches[0]!.id,
+      adjustment_type_id: addition,
+      adjusted_on: '2026-11-22',
+      reason: `together ${i}`,
+      lines: [{ product_id: cola.id, quantity: '1' }],
+    });
+    const tooMuch = { ...ok(-1), adjustment_type_id: subtraction, lines: [{ product_id: cola.id, quantity: '100000' }] };
+    // On SQLite these arrive in one turn of the event loop and are written in one group commit.
+    const bodies = [ok(0), ok(1), tooMuch, ok(2), tooMuch, ok(3)];
+    const answers = await Promise.all(bodies.map((b) => adjust(owner, b)));
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 422, 201, 422, 201]);
+    const numbers = answers.filter((r) => r.statusCode === 201).map((r) => Number(r.json().data.adjustment_number.slice(4)));
+    const first = Number(String(last.n).slice(4)) + 1;
+    expect([...numbers].sort((a, b) => a - b)).toEqual([first, first + 1, first + 2, first + 3]);
+    expect(await counts()).toEqual({ ...before, docs: before.docs + 4, moves: before.moves + 4 });
+    // All good (on SQLite: one group, one commit): the next numbers, none twice, none skipped.
+    const more = await Promise.all([ok(4), ok(5), ok(6)].map((b) => adjust(owner, b)));
+    expect(more.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const next = more.map((r) => Number(r.json().data.adjustment_number.slice(4)));
+    expect(next.sort((a, b) => a - b)).toEqual([first + 4, first + 5, first + 6]);
   });
 
   it('refuses to take more than on hand, in the caller language, and saves nothing', async () => {
