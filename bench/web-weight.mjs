@@ -8,8 +8,9 @@
  *
  *   node bench/web-weight.mjs [--base http://127.0.0.1:3000] [--lang km] [--json]
  *
- * measures /login (signed out) and / (the signed-in shell and home screen, as the demo owner). `npm run bench`
- * calls measureWebWeight() too and stores the numbers in bench/results.json.
+ * measures /login (signed out), / (the signed-in shell and home screen, as the demo owner) and /sale-pos (the till,
+ * as the demo cashier with an open cash session). `npm run bench` calls measureWebWeight() too and stores the
+ * numbers in bench/results.json.
  */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -22,6 +23,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(join(ROOT, 'package.json'));
 
 export const OWNER = { email: 'owner@posauto.local', password: 'owner1234' };
+export const CASHIER = { email: 'cashier@posauto.local', password: 'cashier1234' };
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -143,7 +145,22 @@ export async function signedInUserData(base, who = OWNER) {
   return res.text();
 }
 
-/** /login signed out and / signed in as the demo owner, in one language. */
+/**
+ * The demo cashier's sign-in, with its cash session open: /sale-pos shows the till itself only then (otherwise the
+ * "open a session" prompt). A session already open is fine (409, 422).
+ */
+export async function tillUserData(base, who = CASHIER) {
+  const userData = await signedInUserData(base, who);
+  const res = await fetch(`${base}/api/v1/cash-sessions/open`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${JSON.parse(userData).access_token}` },
+    body: JSON.stringify({ opening_usd: '0', opening_khr: '0', note: '' }),
+  });
+  if (![200, 201, 409, 422].includes(res.status)) throw new Error(`opening the till's cash session answered ${res.status}`);
+  return userData;
+}
+
+/** /login signed out, / signed in as the demo owner and /sale-pos as the demo cashier, in one language. */
 export async function measureWebWeight(base, { lang = 'km', executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } = {}) {
   const { chromium } = require('playwright-core');
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
@@ -151,7 +168,8 @@ export async function measureWebWeight(base, { lang = 'km', executablePath = pro
     const login = await measurePage(browser, base, '/login', { lang });
     const userData = await signedInUserData(base);
     const home = await measurePage(browser, base, '/', { lang, userData });
-    return [login, home];
+    const till = await measurePage(browser, base, '/sale-pos', { lang, userData: await tillUserData(base) });
+    return [login, home, till];
   } finally {
     await browser.close();
   }

@@ -23,6 +23,18 @@ import {
   receivePurchases,
   stockSetup,
 } from '../bench/stock-bench.mjs';
+import {
+  CLOSE_SALES,
+  SALE_LINES,
+  TILLS,
+  closeSession,
+  createTills,
+  rawSalesPostgres,
+  rawSalesSqlite,
+  saleRequests,
+  salesSetup,
+} from '../bench/sales-bench.mjs';
+import { SCANS, benchBarcode, measureTillScan } from '../bench/till-bench.mjs';
 import { formatWebWeight, measureWebWeight } from '../bench/web-weight.mjs';
 
 const require = createRequire(import.meta.url);
@@ -32,7 +44,8 @@ const SERVER = join(ROOT, 'apps/server');
 const ALT_DIST = process.env.BENCH_SERVER_DIST ? resolve(process.env.BENCH_SERVER_DIST) : null;
 const MAIN_JS = join(ALT_DIST ?? join(SERVER, 'dist'), 'main.js');
 const SEED_JS = join(ALT_DIST ?? join(SERVER, 'dist'), 'bench-seed.js');
-const RESULTS = join(ROOT, 'bench/results.json');
+// BENCH_RESULTS: write the results elsewhere (a trial run that should not replace the last numbers).
+const RESULTS = process.env.BENCH_RESULTS ? resolve(process.env.BENCH_RESULTS) : join(ROOT, 'bench/results.json');
 const WEB_DIST = resolve(process.env.WEB_DIST ?? join(ROOT, 'apps/web/dist'));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LOGIN_JS_LIMIT_KB = 170; // the login page (and the till, which shares its shell): JavaScript, gzip
@@ -66,6 +79,9 @@ const STOCK_TARGET_RATIO = 0.25; // the stock list page against health
 const ADJUST_TARGET_RATIO = 0.5; // concurrent single-line adjustments against the raw transaction doing the same writes
 const PURCHASE_WARMUP = 3;
 const PURCHASE_COUNT = numberEnv('BENCH_PURCHASES', 20, 1, 1000); // 200-line purchases received and timed
+const SALE_TARGET_RATIO = 0.5; // 50 tills committing five-line paid sales against the raw transaction doing the same writes
+const CLOSE_TARGET_MS = 1000; // closing a session of CLOSE_SALES sales
+const SCAN_TARGET_MS = 50; // the scanner's Enter to the line on screen, the whole catalogue loaded
 const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
 const OWNER = { email: 'owner@posauto.local', password: 'owner1234' };
 
@@ -112,6 +128,15 @@ const ALL_ROUTES = [
     auth: true,
     adjust: true,
   },
+  // Five-line paid sales, one connection a till (its own cashier, token and open cash session); compared with a raw
+  // transaction (below).
+  {
+    key: 'sale_commit',
+    label: `POST sales (${SALE_LINES} lines, paid), ${TILLS} tills`,
+    path: '/api/v1/sales',
+    method: 'POST',
+    sale: true,
+  },
   {
     key: 'login',
     label: 'POST /api/v1/login',
@@ -122,8 +147,11 @@ const ALL_ROUTES = [
   },
 ];
 
-/** Measurements that are not one route under autocannon: receiving 200-line purchases one after the other. */
-const OTHER_MEASURES = ['purchase_receive'];
+/**
+ * Measurements that are not one route under autocannon: receiving 200-line purchases one after the other, closing a
+ * session of 2,000 sales, the till's weight (with the web weight, SQLite run) and its scans in Chromium.
+ */
+const OTHER_MEASURES = ['purchase_receive', 'session_close', 'till_weight', 'till_scan'];
 
 // BENCH_ROUTES=search,customers_search: measure only these (health, the baseline, always runs).
 const ONLY = (process.env.BENCH_ROUTES ?? '')
@@ -139,6 +167,10 @@ if (unknownRoute) {
 }
 const ROUTES = ONLY.length ? ALL_ROUTES.filter((r) => r.key === 'health' || ONLY.includes(r.key)) : ALL_ROUTES;
 const MEASURE_PURCHASES = !ONLY.length || ONLY.includes('purchase_receive');
+const MEASURE_CLOSE = !ONLY.length || ONLY.includes('session_close');
+const MEASURE_SCAN = !ONLY.length || ONLY.includes('till_scan');
+/** The sales measurements need tills (cashiers with open sessions), the cash method and stocked products. */
+const SALES_MEASURED = MEASURE_CLOSE || MEASURE_SCAN || ROUTES.some((r) => r.sale);
 /** The stock measurements need the shop's branch, adjustment type, supplier and stocked products. */
 const STOCK_MEASURED = MEASURE_PURCHASES || ROUTES.some((r) => r.key.startsWith('stock'));
 
@@ -424,6 +456,26 @@ async function measureRawAdjustments(name, target, setup, served) {
   return { ...raw, server_to_raw: raw.tx_per_s ? round(served.requests_per_s / raw.tx_per_s, 3) : null };
 }
 
+/** As measureRawAdjustments, for the five-line sales: the same writes, the same tills (their sessions), as long. */
+async function measureRawSales(name, target, sales, served) {
+  const conns = target.kind === 'postgres' ? CONNECTIONS : 1;
+  process.stdout.write(`[${name}] raw transaction, same writes as a sale: ${DURATION}s at ${conns} connection${conns > 1 ? 's' : ''}...\n`);
+  const raw =
+    target.kind === 'sqlite'
+      ? await rawSalesSqlite(target.file, sales.setup, sales.tills, DURATION, () => interrupted)
+      : await rawSalesPostgres(target.url, sales.setup, sales.tills, DURATION, CONNECTIONS, () => interrupted);
+  checkInterrupted();
+  return { ...raw, server_to_raw: raw.tx_per_s ? round(served.requests_per_s / raw.tx_per_s, 3) : null };
+}
+
+/** What the sales measurements need: the shop's cash method and products, TILLS tills selling at once. */
+async function prepareSales(name, base, token) {
+  const setup = await salesSetup(api, base, token);
+  const tills = ROUTES.some((r) => r.sale) ? await createTills(api, base, token, setup, TILLS, 'till') : [];
+  process.stdout.write(`[${name}] ${tills.length} tills signed in with open cash sessions, ${setup.productIds.length} products to sell\n`);
+  return { setup, tills };
+}
+
 async function api(base, path, { method = 'GET', token, body } = {}) {
   const headers = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -588,10 +640,12 @@ async function benchDatabase(name, databaseUrl) {
   const products = ROUTES.some((r) => r.key.startsWith('products')) ? await checkProducts(server.base, route, token) : null;
   // The stock page counts every seeded product in each branch; the requests need a branch, a type, a supplier, products.
   const stock = STOCK_MEASURED ? await checkStock(server.base, route, token) : null;
+  const sales = SALES_MEASURED ? await prepareSales(name, server.base, token) : null;
   const ledgerTarget = databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: join(dataDir, 'posauto.sqlite') };
 
   const routes = {};
   let adjustRaw = null;
+  let saleRaw = null;
   for (const route of ROUTES) {
     process.stdout.write(
       `[${name}] ${route.label}: ${WARMUP}s warm-up + ${DURATION}s at ${route.connections ?? CONNECTIONS} connections...\n`,
@@ -601,7 +655,7 @@ async function benchDatabase(name, databaseUrl) {
       route,
       token,
       server.pid,
-      route.adjust ? adjustmentRequests(stock.setup, token) : undefined,
+      route.adjust ? adjustmentRequests(stock.setup, token) : route.sale ? saleRequests(sales.setup, sales.tills) : undefined,
     );
     if (server.exited()) {
       throw new Error(
@@ -609,6 +663,7 @@ async function benchDatabase(name, databaseUrl) {
       );
     }
     if (route.adjust) adjustRaw = await measureRawAdjustments(name, ledgerTarget, stock.setup, routes[route.key]);
+    if (route.sale) saleRaw = await measureRawSales(name, ledgerTarget, sales, routes[route.key]);
   }
   const health = routes.health.requests_per_s;
   for (const r of Object.values(routes)) r.ratio_to_health = health ? round(r.requests_per_s / health, 3) : null;
@@ -624,8 +679,18 @@ async function benchDatabase(name, databaseUrl) {
       isInterrupted: () => interrupted,
     });
   }
+  let sessionClose = null;
+  if (MEASURE_CLOSE) {
+    process.stdout.write(`[${name}] one till sells ${CLOSE_SALES.toLocaleString('en-US')} sales, then closes its session (timed)...\n`);
+    const [till] = await createTills(api, server.base, token, sales.setup, 1, 'close');
+    sessionClose = await closeSession(server.base, till, sales.setup, ledgerTarget, { isInterrupted: () => interrupted });
+    if (!sessionClose.expected_matches_entries)
+      throw new Error(`The closed session's expected cash disagrees with its entries: ${JSON.stringify(sessionClose)}`);
+  }
+  let tillScan = null;
+  if (MEASURE_SCAN) tillScan = await measureScan(name, server.base, token, sales.setup);
   // Whatever the run wrote, every level still equals the sum of its movements (stock-invariants.ts).
-  const ledger = STOCK_MEASURED ? await ledgerMismatches(ledgerTarget) : null;
+  const ledger = STOCK_MEASURED || SALES_MEASURED ? await ledgerMismatches(ledgerTarget) : null;
   if (ledger) throw new Error(`${ledger} stock levels disagree with the sums of their movements after the run`);
 
   await server.stop();
@@ -643,6 +708,9 @@ async function benchDatabase(name, databaseUrl) {
     routes,
     stock_adjust_raw: adjustRaw,
     purchase_receive: purchases,
+    sale_commit_raw: saleRaw,
+    session_close: sessionClose,
+    till_scan: tillScan,
     ledger_mismatches: ledger,
   };
 }
@@ -651,7 +719,7 @@ async function benchDatabase(name, databaseUrl) {
 async function measureWeb(base) {
   if (!existsSync(join(WEB_DIST, 'index.html'))) return { skipped: `no built web app in ${WEB_DIST} (npm run build -w @posauto/web)` };
   if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (CHROMIUM_PATH)` };
-  process.stdout.write(`[sqlite] web app weight: /login and / in Chromium...\n`);
+  process.stdout.write(`[sqlite] web app weight: /login, / and /sale-pos in Chromium...\n`);
   let pages;
   try {
     pages = await measureWebWeight(base, { lang: 'km', executablePath: CHROMIUM });
@@ -665,6 +733,27 @@ async function measureWeb(base) {
     })),
     login_js_gzip_limit_kb: LOGIN_JS_LIMIT_KB,
   };
+}
+
+/** The scanner's Enter to the line on screen on /sale-pos, the whole catalogue loaded (bench/till-bench.mjs). */
+async function measureScan(name, base, token, setup) {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) return { skipped: `no built web app in ${WEB_DIST} (npm run build -w @posauto/web)` };
+  if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (CHROMIUM_PATH)` };
+  process.stdout.write(
+    `[${name}] till in Chromium: ${SCANS} scans with ${PRODUCTS.toLocaleString('en-US')} products in the catalogue...\n`,
+  );
+  const [till] = await createTills(api, base, token, setup, 1, 'scan');
+  // Products spread over the whole catalogue (the seeded product i has the in-store EAN-13 2 + i + check digit; every
+  // tenth is inactive, so not on the till).
+  const codes = Array.from({ length: SCANS }, (_, i) => {
+    const n = 1 + Math.floor(((i + 0.5) * (PRODUCTS - 1)) / SCANS);
+    return benchBarcode(n % 10 === 0 ? n + 1 : n);
+  });
+  try {
+    return { ...(await measureTillScan(base, till.userData, codes, { executablePath: CHROMIUM })), target_ms: SCAN_TARGET_MS };
+  } catch (e) {
+    return { error: e.message };
+  }
 }
 
 // ---------------------------------------------------------------- PostgreSQL
@@ -849,6 +938,115 @@ function stockDocumentsTable(results) {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
+/** The sales targets of each database run (the till's weight is measured once, on SQLite). */
+function salesTargets(results) {
+  const out = [];
+  const add = (key, database, description, holds, line) => out.push({ key, database, description, holds, line: `${line}` });
+  for (const [db, run] of Object.entries(results.databases)) {
+    const raw = run.sale_commit_raw;
+    if (raw) {
+      const served = run.routes.sale_commit;
+      const ratio = raw.server_to_raw;
+      const holds = ratio !== null && ratio >= SALE_TARGET_RATIO && served.non2xx + served.errors + served.timeouts === 0;
+      const what = `${served.requests_per_s.toFixed(1)} vs ${raw.tx_per_s.toFixed(1)} raw tx/s, p99 ${served.latency_p99_ms} ms, ${served.non2xx} non-2xx`;
+      add(
+        'sale_commit',
+        db,
+        `POST /api/v1/sales (${SALE_LINES} lines, paid in cash) at ${TILLS} tills reaches >= ${SALE_TARGET_RATIO * 100}% of a raw durable transaction doing the same writes`,
+        holds,
+        `Sale target ${holds ? 'HOLDS' : 'MISSED'} on ${db}: ${TILLS} tills commit at ${(ratio * 100).toFixed(1)}% of the raw transaction's rate (${what}; >= ${SALE_TARGET_RATIO * 100}% required)`,
+      );
+    }
+    const c = run.session_close;
+    if (c) {
+      const holds = c.close_ms < CLOSE_TARGET_MS && c.expected_matches_entries;
+      add(
+        'session_close',
+        db,
+        `POST /api/v1/cash-sessions/:id/close of a session of ${CLOSE_SALES} sales answers within ${CLOSE_TARGET_MS} ms`,
+        holds,
+        `Session close target ${holds ? 'HOLDS' : 'MISSED'} on ${db}: a session of ${c.sales_in_session} sales closed in ${c.close_ms} ms (under ${CLOSE_TARGET_MS} ms required; expected cash ${c.expected_matches_entries ? 'equals' : 'DIFFERS FROM'} its entries)`,
+      );
+    }
+    const scan = run.till_scan;
+    if (scan?.p99_ms !== undefined) {
+      const holds = scan.max_ms !== null && scan.max_ms < SCAN_TARGET_MS && !scan.missed.length;
+      add(
+        'till_scan',
+        db,
+        `In Chromium, the scanner's Enter to the cart line on /sale-pos with ${PRODUCTS} products takes under ${SCAN_TARGET_MS} ms`,
+        holds,
+        `Scan target ${holds ? 'HOLDS' : 'MISSED'} on ${db}: Enter to line p50 ${scan.p50_ms} ms, p99 ${scan.p99_ms} ms, max ${scan.max_ms} ms over ${scan.measured} scans${scan.missed.length ? `, ${scan.missed.length} MISSED` : ''} (under ${SCAN_TARGET_MS} ms required)`,
+      );
+    } else if (scan)
+      add('till_scan', db, 'scan', false, `Scan on ${db}: ${scan.skipped ? `skipped (${scan.skipped})` : `FAILED (${scan.error})`}`);
+  }
+  const till = results.databases.sqlite?.web_weight?.pages?.find((p) => p.path === '/sale-pos');
+  if (till) {
+    const kb = round(till.js.gzip / 1024, 1);
+    const onTill = new URL(till.url).pathname === '/sale-pos';
+    const holds = kb <= LOGIN_JS_LIMIT_KB && onTill;
+    add(
+      'till_weight',
+      'sqlite',
+      `The JavaScript /sale-pos loads is at most ${LOGIN_JS_LIMIT_KB} KB gzip`,
+      holds,
+      `Till weight target ${holds ? 'HOLDS' : 'MISSED'}: /sale-pos loads ${kb} KB of JavaScript, gzip (<= ${LOGIN_JS_LIMIT_KB} KB required${onTill ? '' : `; the page ended on ${till.url}`})`,
+    );
+  }
+  return out;
+}
+
+/** The raw sale transactions, the session closes and the scans, under the routes. */
+function salesTable(results) {
+  const head = ['database', 'measurement', 'conns', 'n', 'per s', 'p50 ms', 'p99 ms', 'vs server'];
+  const rows = [];
+  for (const [db, run] of Object.entries(results.databases)) {
+    const raw = run.sale_commit_raw;
+    if (raw)
+      rows.push([
+        db,
+        `raw transaction, same writes as 1 sale`,
+        String(raw.connections),
+        String(raw.transactions),
+        raw.tx_per_s.toFixed(1),
+        String(raw.latency_p50_ms),
+        String(raw.latency_p99_ms),
+        `${(raw.server_to_raw * 100).toFixed(1)}%`,
+      ]);
+    const c = run.session_close;
+    if (c) {
+      rows.push([
+        db,
+        `${c.sales} sales by one till (to close)`,
+        String(c.concurrency),
+        String(c.sales),
+        (c.sales / c.selling_s).toFixed(1),
+        '-',
+        '-',
+        '-',
+      ]);
+      rows.push([db, `POST cash-sessions/:id/close, ${c.sales_in_session} sales`, '1', '1', '-', String(c.close_ms), '-', '-']);
+    }
+    const scan = run.till_scan;
+    if (scan?.p50_ms !== undefined)
+      rows.push([
+        db,
+        `till scan, Enter to line (catalogue in ${scan.catalogue_ready_ms} ms)`,
+        '1',
+        String(scan.measured),
+        '-',
+        String(scan.p50_ms),
+        String(scan.p99_ms),
+        `max ${scan.max_ms}`,
+      ]);
+  }
+  if (!rows.length) return null;
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -869,6 +1067,7 @@ async function main() {
       products: PRODUCTS,
       stock_branches: STOCK_BRANCHES,
       purchases: { lines: PURCHASE_LINES, warmup: PURCHASE_WARMUP, count: PURCHASE_COUNT },
+      sales: { tills: TILLS, lines: SALE_LINES, close_sales: CLOSE_SALES, scans: SCANS },
       built_server: built,
     },
     databases: {},
@@ -915,6 +1114,7 @@ async function main() {
     holds: ratio !== null && ratio >= TARGET_RATIO,
   };
   results.stock_targets = stockTargets(results);
+  results.sales_targets = salesTargets(results);
   results.total_s = Math.round((Date.now() - started) / 1000);
   results.machine.load_average_at_end = os.loadavg().map((n) => round(n));
 
@@ -927,6 +1127,8 @@ async function main() {
   process.stdout.write(`${table(results)}\n\n`);
   const stockTable = stockDocumentsTable(results);
   if (stockTable) process.stdout.write(`${stockTable}\n\n`);
+  const salesRows = salesTable(results);
+  if (salesRows) process.stdout.write(`${salesRows}\n\n`);
   const web = results.databases.sqlite?.web_weight;
   if (web?.pages) {
     process.stdout.write(`Web app weight (first load, empty cache, Khmer; KB; "sent" = as Chromium received it, brotli):\n`);
@@ -968,6 +1170,7 @@ async function main() {
     );
   }
   for (const t of results.stock_targets) process.stdout.write(`${t.line}\n`);
+  for (const t of results.sales_targets) process.stdout.write(`${t.line}\n`);
   process.stdout.write(`Results written to ${RESULTS} (${results.total_s} s)\n`);
   // A missed target is a measurement, not a failure; a run that broke or saw errors is.
   return failed ? 1 : 0;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -74,8 +75,38 @@ function fontsourceUnicodeRange(): Plugin {
   };
 }
 
+/**
+ * Mantine's Modal imports ScrollArea only to compare `scrollAreaComponent` with ScrollArea.Autosize (to mark the modal
+ * `data-offset-scrollbars`), and ScrollArea brings @floating-ui/react with it: about 30 KB gzip on every screen that
+ * shows a modal, the till among them (issue #12: 170 KB for /sale-pos). The app never passes ScrollArea.Autosize as a
+ * modal's scroll area, so the comparison is made against a value nothing equals. Fails the build if Mantine changes
+ * that line, so that the saving cannot silently turn into wrong behaviour.
+ */
+function modalWithoutScrollArea(): Plugin {
+  const IMPORT = 'import { ScrollArea } from "../ScrollArea/ScrollArea.mjs";';
+  return {
+    name: 'posauto-modal-without-scroll-area',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/@mantine[\\/]core[\\/]esm[\\/]components[\\/]Modal[\\/]ModalRoot\.mjs$/.test(id.split('?')[0]!)) return null;
+      if (!code.includes(IMPORT) || (code.match(/ScrollArea/g) ?? []).length !== 4) {
+        throw new Error(`${id}: Mantine's ModalRoot changed; review posauto-modal-without-scroll-area in vite.config.ts`);
+      }
+      return { code: code.replace(IMPORT, 'const ScrollArea = { Autosize: Symbol("not used by the app") };'), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [fontsourceUnicodeRange(), react(), precompress()],
+  plugins: [fontsourceUnicodeRange(), modalWithoutScrollArea(), react(), precompress()],
+  resolve: {
+    // The part of i18next and react-i18next the app uses, in about 2 KB gzip instead of 18 (issue #12: 170 KB for
+    // /sale-pos); src/lib/tiny-i18n/tiny-i18n.test.ts checks it against the real packages over every table.
+    alias: [
+      { find: /^i18next$/, replacement: fileURLToPath(new URL('./src/lib/tiny-i18n/i18next.ts', import.meta.url)) },
+      { find: /^react-i18next$/, replacement: fileURLToPath(new URL('./src/lib/tiny-i18n/react-i18next.tsx', import.meta.url)) },
+    ],
+  },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: { '/api': { target: apiTarget, changeOrigin: false }, '/media': { target: apiTarget, changeOrigin: false } },

@@ -60,6 +60,19 @@ const SIGNED_IN_SCREENS = [
   'purchase-detail',
   'purchase-return',
   'stock-return',
+  'sale-listing',
+  'sales-listing',
+  'item-sale-listing',
+  'sale-return-listing',
+  'create-sale-return',
+  'open-cash-listing',
+  'coupon-listing',
+  'create-invoice',
+  'invoice-listing',
+  'quotation-listing',
+  'create-quotation',
+  'create-new-sale',
+  'create-sales',
 ];
 const PUBLIC_SCREENS = ['login', 'register', 'forgot-password', 'public-menu'];
 

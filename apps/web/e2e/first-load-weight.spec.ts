@@ -1,6 +1,6 @@
 import { gzipSync, constants } from 'node:zlib';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { OWNER } from './helpers';
+import { CASHIER, OWNER } from './helpers';
 
 /**
  * Weight of the first load (bench/README.md, "Web app weight"): the JavaScript a fresh browser loads to show a page,
@@ -78,6 +78,32 @@ for (const lang of ['km', 'en', 'ar']) {
     const js = total(files);
     test.info().annotations.push({ type: 'js-gzip-kb', description: (js / 1024).toFixed(1) });
     expect(js, `/login (${lang}) loaded ${(js / 1024).toFixed(1)} KB:\n${describe(files)}`).toBeLessThanOrEqual(LOGIN_JS_GZIP_LIMIT);
+  });
+}
+
+for (const lang of ['km', 'en', 'ar']) {
+  test(`/sale-pos in ${lang} loads at most 170 KB of JavaScript (gzip)`, async ({ page, request }) => {
+    const login = await request.post('/api/v1/login', { data: CASHIER });
+    expect(login.status()).toBe(200);
+    const userData = await login.text();
+    // The till itself, not the "open a cash session" prompt: the cashier's drawer is open (already open is fine).
+    const open = await request.post('/api/v1/cash-sessions/open', {
+      headers: { authorization: `Bearer ${JSON.parse(userData).access_token as string}` },
+      data: { opening_usd: '20', opening_khr: '40000', note: '' },
+    });
+    expect([200, 201, 409, 422]).toContain(open.status());
+    await page.addInitScript(
+      ([u, l]) => {
+        localStorage.setItem('userData', u!);
+        localStorage.setItem('app-locale', l!);
+      },
+      [userData, lang],
+    );
+    const files = await scriptsLoaded(page, '/sale-pos');
+    await expect(page.getByTestId('pos-till')).toBeVisible();
+    const js = total(files);
+    test.info().annotations.push({ type: 'js-gzip-kb', description: (js / 1024).toFixed(1) });
+    expect(js, `/sale-pos (${lang}) loaded ${(js / 1024).toFixed(1)} KB:\n${describe(files)}`).toBeLessThanOrEqual(LOGIN_JS_GZIP_LIMIT);
   });
 }
 

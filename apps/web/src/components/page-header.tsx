@@ -1,17 +1,11 @@
 import type { ReactNode } from 'react';
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, useMatches } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ROUTES_BY_NAME, type AppRoute } from '@posauto/shared/routes';
+import { useCurrentRoute } from '../lib/current-route';
 
-export function useCurrentRoute(): AppRoute | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const route = (matches[i]!.handle as { route?: AppRoute } | undefined)?.route;
-    if (route) return route;
-  }
-  return undefined;
-}
+export { useCurrentRoute };
 
 /** The page title with its breadcrumb (Dashboard › list › page), from the route table. */
 export function PageHeader({ subtitle, actions, title }: { subtitle?: string; actions?: ReactNode; title?: string }) {

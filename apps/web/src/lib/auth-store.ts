@@ -41,10 +41,18 @@ export function setUserData(data: UserData): void {
   emit();
 }
 
-/** Logout as the spec says: remove userData, clear local and session storage. */
+/**
+ * A sale the till has paid but the server has not yet acknowledged (features/pos, pending-sale.ts): it survives a
+ * logout, so that it is sent again with its Idempotency-Key at the next sign-in instead of being lost.
+ */
+const KEPT_ON_LOGOUT = ['posauto.pos.pending-sale'];
+
+/** Logout as the spec says: remove userData, clear local and session storage (keeping an unsent sale). */
 export function clearSession(): void {
+  const kept = KEPT_ON_LOGOUT.map((key) => [key, localStorage.getItem(key)] as const);
   localStorage.removeItem(USER_DATA_KEY);
   localStorage.clear();
+  for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
   sessionStorage.clear();
   emit();
 }

@@ -27,29 +27,54 @@ const MODULES: Record<Language, TableModule> = {
   ar: () => import('./locales/ar-modules'),
 };
 
-let modulesWanted = false;
-const modulesAdded = new Map<Language, Promise<void>>();
+/** The till's share of the module tables (pos, pos-server): all the till needs to show itself and sell. */
+const TILL: Record<Language, TableModule> = {
+  km: () => import('./locales/km-till'),
+  en: () => import('./locales/en-till'),
+  zh: () => import('./locales/zh-till'),
+  fr: () => import('./locales/fr-till'),
+  ar: () => import('./locales/ar-till'),
+};
 
-/** A language's table: its core, plus its modules' tables once a screen beyond the login page has been opened. */
-export async function loadTranslations(lang: Language, withModules = modulesWanted): Promise<TranslationTable> {
-  const [core, modules] = await Promise.all([CORE[lang](), withModules ? MODULES[lang]() : null]);
+/** Which module tables the screens opened so far need: none (login), the till's, or every module's. */
+type Wanted = 'none' | 'till' | 'all';
+let wanted: Wanted = 'none';
+const added = { till: new Map<Language, Promise<void>>(), all: new Map<Language, Promise<void>>() };
+
+/** A language's table: its core, plus the module tables the screens opened so far need. */
+export async function loadTranslations(lang: Language, withModules: Wanted | boolean = wanted): Promise<TranslationTable> {
+  const level: Wanted = withModules === true ? 'all' : withModules === false ? 'none' : withModules;
+  const [core, modules] = await Promise.all([CORE[lang](), level === 'all' ? MODULES[lang]() : level === 'till' ? TILL[lang]() : null]);
   return modules ? mergeTables({ 0: core.table, 1: modules.table }) : core.table;
 }
 
-/** Adds the modules' tables of every language loaded so far (and of those loaded later); resolves when they are in. */
-export async function loadModuleTranslations(): Promise<void> {
-  modulesWanted = true;
+function addModules(level: 'till' | 'all'): Promise<void> {
+  if (wanted !== 'all') wanted = level;
   const langs = Object.keys(i18n.store?.data ?? {}).filter(isLanguage);
-  await Promise.all(
+  const load = level === 'all' ? MODULES : TILL;
+  return Promise.all(
     langs.map((lang) => {
-      let added = modulesAdded.get(lang);
-      if (!added) {
-        added = MODULES[lang]().then((m) => void i18n.addResourceBundle(lang, 'translation', m.table, true, false));
-        modulesAdded.set(lang, added);
+      let done = added[level].get(lang);
+      if (!done) {
+        done = load[lang]().then((m) => void i18n.addResourceBundle(lang, 'translation', m.table, true, false));
+        added[level].set(lang, done);
       }
-      return added;
+      return done;
     }),
-  );
+  ).then(() => undefined);
+}
+
+/** Adds every module's table to each language loaded so far (and to those loaded later); resolves when they are in. */
+export function loadModuleTranslations(): Promise<void> {
+  return addModules('all');
+}
+
+/**
+ * Adds only the till's module tables (about 4 KB gzip instead of 15): the till's first load stays light (issue #12:
+ * 170 KB for /sale-pos). A till dialog that may show another module's message loads them all (loadModuleTranslations).
+ */
+export function loadTillTranslations(): Promise<void> {
+  return wanted === 'all' ? loadModuleTranslations() : addModules('till');
 }
 
 /** i18next asks for a language's table when it is first needed (start-up, a switch, useTranslation with lng). */

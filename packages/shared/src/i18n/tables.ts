@@ -74,6 +74,11 @@ import salesUiKm from '../locales/sales-ui/km.json';
 import salesUiZh from '../locales/sales-ui/zh.json';
 import salesUiFr from '../locales/sales-ui/fr.json';
 import salesUiAr from '../locales/sales-ui/ar.json';
+import saleDocsEn from '../locales/sale-docs/en.json';
+import saleDocsKm from '../locales/sale-docs/km.json';
+import saleDocsZh from '../locales/sale-docs/zh.json';
+import saleDocsFr from '../locales/sale-docs/fr.json';
+import saleDocsAr from '../locales/sale-docs/ar.json';
 
 /** Later tables add keys to earlier ones (a module's own file may extend a shared namespace such as validation). */
 function merge(...tables: TranslationTable[]): TranslationTable {
@@ -105,6 +110,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     cashKm,
     posServerKm,
     salesUiKm,
+    saleDocsKm,
   ),
   en: merge(
     en,
@@ -122,6 +128,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     cashEn,
     posServerEn,
     salesUiEn,
+    saleDocsEn,
   ),
   zh: merge(
     zh,
@@ -139,6 +146,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     cashZh,
     posServerZh,
     salesUiZh,
+    saleDocsZh,
   ),
   fr: merge(
     fr,
@@ -156,6 +164,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     cashFr,
     posServerFr,
     salesUiFr,
+    saleDocsFr,
   ),
   ar: merge(
     ar,
@@ -173,5 +182,6 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     cashAr,
     posServerAr,
     salesUiAr,
+    saleDocsAr,
   ),
 };

@@ -371,6 +371,8 @@ describe('role routes', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe('Role name,Permissions,Users,Created');
-    expect(lines[1]).toMatch(/^Cashier,"POS sale listing, Sale management, Invoices, Point of sale, Sale returns, Customers",1,\d{4}-\d{2}-\d{2}$/);
+    expect(lines[1]).toMatch(
+      /^Cashier,"POS sale listing, Sale management, Invoices, Point of sale, Sale returns, Customers",1,\d{4}-\d{2}-\d{2}$/,
+    );
   });
 });

@@ -1,46 +1,146 @@
-import { ActionIcon, Center, Group, Paper, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { ActionIcon, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import classes from '../shell/shell.module.css';
-import { IconArrowLeft, IconCashRegister } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowsExchange, IconCashRegister, IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageMenu } from '../shell/language-menu';
+// The session hook from its own file: the feature's index would bring its list and forms into the till's first load.
+import { useCurrentCashSession } from '../../features/cash-sessions/api/cash-sessions';
+import { PosTill, type PrintReceipt } from '../../features/pos';
+import { loadModuleTranslations } from '../../lib/i18n';
+import classes from '../shell/shell.module.css';
+// Menus and tooltips load when first used (light-menus, light-tooltip): Menu, Tooltip and floating-ui are about
+// 26 KB gzip the till's first screen does not need (issue #12: 170 KB for /sale-pos).
+import { LightLanguageMenu, LightThemeMenu, LightUserMenu } from '../shell/light-menus';
+import { LightTooltip } from '../shell/light-tooltip';
 import { Logo } from '../shell/logo';
-import { ThemeMenu } from '../shell/theme-menu';
-import { UserMenu } from '../shell/user-menu';
 
-/** The till, full window (blank layout). The selling screen itself arrives with the POS and sales module. */
+// The cash-session dialogs and the receipt printer load when first used: the till's first load stays light. The
+// dialogs' forms check with shared schemas whose messages live in other modules' tables (validation.money_invalid in
+// products): those come with them.
+const withTables = <T,>(load: Promise<T>) => Promise.all([load, loadModuleTranslations()]).then(([m]) => m);
+const OpenSessionDialog = lazy(() =>
+  withTables(import('../../features/cash-sessions/components/open-session-dialog')).then((m) => ({ default: m.OpenSessionDialog })),
+);
+const CashMovementDialog = lazy(() =>
+  withTables(import('../../features/cash-sessions/components/cash-movement-dialog')).then((m) => ({ default: m.CashMovementDialog })),
+);
+const CloseSessionDialog = lazy(() =>
+  withTables(import('../../features/cash-sessions/components/close-session-dialog')).then((m) => ({ default: m.CloseSessionDialog })),
+);
+
+type SessionDialog = 'open' | 'movement' | 'close' | null;
+
+/**
+ * The till, full window (blank layout): a slim top bar (back, logo, cash in/out, close session, language, theme,
+ * user) over the selling screen. Selling needs the cashier's open cash session; without one the till asks to open it.
+ */
 export function PosScreen() {
   const { t } = useTranslation();
-  const wide = useMediaQuery('(min-width: 36em)', true);
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const qc = useQueryClient();
+  const current = useCurrentCashSession();
+  const session = current.session;
+  const [dialog, setDialog] = useState<SessionDialog>(null);
+  const printReceipt = useCallback<PrintReceipt>(
+    (saleId, options) => {
+      void withTables(import('../../features/receipts')).then((m) => m.printSale(qc, saleId, options));
+    },
+    [qc],
+  );
+
   return (
-    <Stack gap={0} mih="100vh">
-      <Group justify="space-between" px="md" h={60} wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-        <Group gap="sm" wrap="nowrap">
-          <Tooltip label={t('pos.back')}>
-            <ActionIcon component={Link} to="/" variant="subtle" size="lg" aria-label={t('pos.back')}>
-              <IconArrowLeft size={18} className={classes.flip} />
+    <Stack gap={0} h="100dvh" data-testid="pos-screen">
+      <Group
+        component="header"
+        justify="space-between"
+        px="sm"
+        h={56}
+        wrap="nowrap"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }}
+      >
+        <Group gap="xs" wrap="nowrap">
+          <LightTooltip label={t('pos.back')}>
+            <ActionIcon component={Link} to="/" variant="subtle" size={44} aria-label={t('pos.back')}>
+              <IconArrowLeft size={20} className={classes.flip} />
             </ActionIcon>
-          </Tooltip>
+          </LightTooltip>
           <Logo compact={!wide} />
         </Group>
         <Group gap={6} wrap="nowrap">
-          <LanguageMenu />
-          <ThemeMenu />
-          <UserMenu />
+          {session && (
+            <>
+              <LightTooltip label={t('pos.cash_movement')} disabled={wide}>
+                <Button
+                  variant="default"
+                  h={44}
+                  px={wide ? 'sm' : 10}
+                  onClick={() => setDialog('movement')}
+                  aria-label={wide ? undefined : t('pos.cash_movement')}
+                  data-testid="pos-cash-movement"
+                >
+                  <IconArrowsExchange size={18} />
+                  {wide && (
+                    <Text span ms={6}>
+                      {t('pos.cash_movement')}
+                    </Text>
+                  )}
+                </Button>
+              </LightTooltip>
+              <LightTooltip label={t('pos.close_session')} disabled={wide}>
+                <Button
+                  variant="default"
+                  h={44}
+                  px={wide ? 'sm' : 10}
+                  onClick={() => setDialog('close')}
+                  aria-label={wide ? undefined : t('pos.close_session')}
+                  data-testid="pos-close-session"
+                >
+                  <IconLock size={18} />
+                  {wide && (
+                    <Text span ms={6}>
+                      {t('pos.close_session')}
+                    </Text>
+                  )}
+                </Button>
+              </LightTooltip>
+            </>
+          )}
+          <LightLanguageMenu />
+          <LightThemeMenu />
+          <LightUserMenu />
         </Group>
       </Group>
-      <Center style={{ flex: 1 }} p="md">
-        <Paper withBorder p="xl" maw={560} data-testid="empty-state">
-          <Stack align="center" ta="center" gap="sm">
-            <ThemeIcon size={80} radius="xl" variant="light">
-              <IconCashRegister size={44} stroke={1.4} />
-            </ThemeIcon>
-            <Title order={2}>{t('pages.sale-pos')}</Title>
-            <Text c="dimmed">{t('upcoming.pos.text')}</Text>
-          </Stack>
-        </Paper>
-      </Center>
+
+      {current.isLoading ? (
+        <Center style={{ flex: 1 }}>
+          <Loader />
+        </Center>
+      ) : session ? (
+        <PosTill branchId={session.branch_id ?? null} printReceipt={printReceipt} />
+      ) : (
+        <Center style={{ flex: 1 }} p="md">
+          <Paper withBorder p="xl" maw={480} data-testid="pos-no-session">
+            <Stack align="center" ta="center" gap="sm">
+              <ThemeIcon size={72} radius="xl" variant="light">
+                <IconCashRegister size={40} stroke={1.4} />
+              </ThemeIcon>
+              <Title order={2}>{t('pos.no_session_title')}</Title>
+              <Text c="dimmed">{t('pos.no_session_text')}</Text>
+              <Button size="lg" h={52} onClick={() => setDialog('open')} data-autofocus data-testid="pos-open-session">
+                {t('pos.open_session')}
+              </Button>
+            </Stack>
+          </Paper>
+        </Center>
+      )}
+
+      <Suspense fallback={null}>
+        {dialog === 'open' && <OpenSessionDialog opened onClose={() => setDialog(null)} />}
+        {dialog === 'movement' && session && <CashMovementDialog opened session={session} onClose={() => setDialog(null)} />}
+        {dialog === 'close' && session && <CloseSessionDialog opened session={session} onClose={() => setDialog(null)} />}
+      </Suspense>
     </Stack>
   );
 }

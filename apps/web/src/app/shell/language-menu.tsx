@@ -1,19 +1,18 @@
-import { ActionIcon, Menu, Tooltip } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { Menu, Tooltip } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@posauto/shared/i18n/index';
 import { changeLanguage, currentLanguage } from '../../lib/i18n';
+import { LanguageButton } from './top-bar-buttons';
 
-export function LanguageMenu() {
+export function LanguageMenu({ defaultOpened }: { defaultOpened?: boolean }) {
   const { t } = useTranslation();
   const current = currentLanguage();
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
+    <Menu position="bottom-end" withinPortal shadow="md" defaultOpened={defaultOpened}>
       <Menu.Target>
         <Tooltip label={t('common.language')}>
-          <ActionIcon variant="default" size="lg" aria-label={t('common.language')} data-testid="language-menu">
-            <IconLanguage size={18} />
-          </ActionIcon>
+          <LanguageButton />
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,6 +1,7 @@
-import { ActionIcon, Menu, Tooltip, useComputedColorScheme, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import { Menu, Tooltip, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ThemeButton } from './top-bar-buttons';
 
 const OPTIONS: Array<{ value: MantineColorScheme; icon: typeof IconSun; label: string }> = [
   { value: 'auto', icon: IconDeviceDesktop, label: 'theme.system' },
@@ -9,18 +10,14 @@ const OPTIONS: Array<{ value: MantineColorScheme; icon: typeof IconSun; label: s
 ];
 
 /** System (follows the OS), Light or Dark; Mantine stores the choice and restores it on load. */
-export function ThemeMenu() {
+export function ThemeMenu({ defaultOpened }: { defaultOpened?: boolean }) {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light');
-  const Current = colorScheme === 'auto' ? IconDeviceDesktop : computed === 'dark' ? IconMoon : IconSun;
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" zIndex={2000}>
+    <Menu position="bottom-end" withinPortal shadow="md" zIndex={2000} defaultOpened={defaultOpened}>
       <Menu.Target>
         <Tooltip label={t('theme.switch')}>
-          <ActionIcon variant="default" size="lg" aria-label={t('theme.switch')} data-testid="theme-menu">
-            <Current size={18} />
-          </ActionIcon>
+          <ThemeButton />
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,9 +1,10 @@
-import { Avatar, Menu, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
+import { Avatar, Menu, Text, useMantineTheme } from '@mantine/core';
 import { IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { clearSession, useUserData } from '../../lib/auth-store';
+import { initialsOf, UserButton } from './top-bar-buttons';
 
 export function useLogout() {
   return async () => {
@@ -15,28 +16,17 @@ export function useLogout() {
   };
 }
 
-export function UserMenu() {
+export function UserMenu({ defaultOpened }: { defaultOpened?: boolean }) {
   const { t } = useTranslation();
   const user = useUserData();
   const theme = useMantineTheme();
   const logout = useLogout();
   if (!user) return null;
-  const initials = user.data.name
-    .split(/\s+/)
-    .map((p) => p[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
+  const initials = initialsOf(user.data.name);
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={240} zIndex={2000}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={240} zIndex={2000} defaultOpened={defaultOpened}>
       <Menu.Target>
-        {/* The initials are decoration: the button is named by the person's full name. */}
-        <UnstyledButton data-testid="user-menu">
-          <Avatar radius="xl" color={theme.primaryColor} variant="filled" aria-hidden>
-            {initials}
-          </Avatar>
-          <VisuallyHidden>{t('nav.account_menu', { name: user.data.name })}</VisuallyHidden>
-        </UnstyledButton>
+        <UserButton />
       </Menu.Target>
       <Menu.Dropdown>
         {/* Only menu items live inside role="menu": the name and role head the menu as the link to the profile. */}

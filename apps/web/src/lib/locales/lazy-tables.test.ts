@@ -21,6 +21,7 @@ const LOGIN_FILES = [
   'app/layouts/public-page.tsx',
   'app/shell/language-menu.tsx',
   'app/shell/theme-menu.tsx',
+  'app/shell/top-bar-buttons.tsx',
   'app/shell/logo.tsx',
   'app/shell/footer.tsx',
   'lib/api-client.ts',
@@ -29,12 +30,60 @@ const LOGIN_FILES = [
   '../../../packages/shared/src/schemas/auth.ts',
 ];
 
+/**
+ * What the till (/sale-pos) can say with the core and its own module tables (loadTillTranslations). Its cash-session
+ * dialogs and the customer dialog load every module's table when they open (other modules' validation messages).
+ */
+const TILL_FILES = [
+  'app/screens/pos-screen.tsx',
+  'app/shell/top-bar-buttons.tsx',
+  'app/shell/language-menu.tsx',
+  'app/shell/theme-menu.tsx',
+  'app/shell/user-menu.tsx',
+  'features/pos/components/pos-till.tsx',
+  'features/pos/components/cart-panel.tsx',
+  'features/pos/components/product-grid.tsx',
+  'features/pos/components/dialogs.tsx',
+  'features/pos/components/payment-dialog.tsx',
+  'features/pos/components/sale-done.tsx',
+  'features/pos/api/pos-api.ts',
+  'features/cash-sessions/api/cash-sessions.ts',
+];
+
+/** Keys named in a file (string literals shaped like a.b), as the login check reads them. */
+function keysOf(file: string): string[] {
+  const keys: string[] = [];
+  for (const m of readFileSync(resolve(src, file), 'utf8').matchAll(/['"`]([a-z_]+\.[a-z0-9_.-]+)['"`]/g)) {
+    const key = m[1]!;
+    if (/\.(ts|tsx|js|json|css)$/.test(key) || key.endsWith('.') || key.startsWith('posauto.') || /^[a-z]+\.\d+$/.test(key)) continue;
+    keys.push(key);
+  }
+  return keys;
+}
+
 describe('the lazily loaded translation tables', () => {
   for (const lang of LANGUAGES) {
     it(`${lang}: core and modules together are the server's table`, async () => {
       const core = (await import(`./${lang}.ts`)).table;
       const modules = (await import(`./${lang}-modules.ts`)).table;
       expect(mergeTables({ a: core, b: modules })).toEqual(TRANSLATIONS[lang]);
+    });
+  }
+
+  for (const lang of LANGUAGES) {
+    it(`${lang}: the till's tables are the modules' own, and hold with the core every key the till names`, async () => {
+      const core = (await import(`./${lang}.ts`)).table;
+      const till = (await import(`./${lang}-till.ts`)).table;
+      const modules = (await import(`./${lang}-modules.ts`)).table;
+      // Adding the till's tables before every module's changes nothing (the same keys, the same words).
+      expect(mergeTables({ a: core, b: till, c: modules })).toEqual(TRANSLATIONS[lang]);
+      const both = mergeTables({ a: core, b: till });
+      const missing = TILL_FILES.flatMap((file) =>
+        keysOf(file)
+          .filter((k) => !lookup(both, k))
+          .map((k) => `${k} (${file})`),
+      );
+      expect(missing).toEqual([]);
     });
   }
 

@@ -1,0 +1,173 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { OWNER, signIn, useEnglish } from './helpers';
+
+/**
+ * Back-office invoices and quotations through their screens: an invoice with a partial payment (the form's live
+ * total, computed by the money module, is the total the server stores) shows as partial with its balance due in
+ * /invoice-listing; a quotation is converted into an invoice in one step and shows as converted.
+ */
+
+async function regularCustomer(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/v1/login', { data: OWNER });
+  expect(login.ok()).toBeTruthy();
+  const headers = { authorization: `Bearer ${(await login.json()).access_token as string}` };
+  const res = await request.get('/api/v1/customers?per_page=all', { headers });
+  expect(res.ok()).toBeTruthy();
+  const rows = (await res.json()).data as Array<{ name: string; is_walk_in?: boolean }>;
+  const regular = rows.find((c) => !c.is_walk_in && !/walk/i.test(c.name));
+  expect(regular).toBeTruthy();
+  return regular!.name;
+}
+
+/** Customer, branch and one made-to-order line (no stock needed) on the document form. */
+async function fillHeaderAndLine(page: Page, customer: string, item: string, quantity: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Customer' }).click();
+  await page.getByRole('combobox', { name: 'Customer' }).fill(customer);
+  await page
+    .getByRole('option', { name: new RegExp(`^${customer}`) })
+    .first()
+    .click();
+  await page.getByRole('combobox', { name: 'Branch' }).click();
+  await page.getByRole('option', { name: /Riverside/ }).click();
+  await page.getByTestId('doc-product-picker').fill(item);
+  await page.getByRole('option', { name: new RegExp(`^${item} ·`) }).click();
+  await page.getByTestId('doc-line-quantity').fill(quantity);
+}
+
+/** Serious and critical WCAG 2.1 AA violations on the page as it is now (lines, payments, totals filled in). */
+async function axeBlocking(page: Page): Promise<string[]> {
+  // Toasts are the shell's (their close button is reported apart), not these screens'.
+  const result = await new AxeBuilder({ page })
+    .exclude('.mantine-Notifications-root')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
+
+test('an invoice with a partial payment is listed as partial with its balance due', async ({ page, request }) => {
+  const customer = await regularCustomer(request);
+  await useEnglish(page);
+  await signIn(page, OWNER, '/login?to=/create-invoice');
+  await expect(page.getByRole('heading', { name: 'Create invoice' })).toBeVisible();
+
+  await fillHeaderAndLine(page, customer, 'Americano', '4');
+  const previewed = await page.getByTestId('doc-grand-total').textContent();
+  expect(amountOf(previewed)).toBeGreaterThan(2);
+  await page.getByTestId('doc-add-payment').click();
+  await page.getByTestId('doc-payment-amount').fill('2');
+  expect(await axeBlocking(page)).toEqual([]);
+  await page.getByTestId('save').click();
+
+  await expect(page).toHaveURL(/\/invoice-listing\/detail\//);
+  await expect(page.getByTestId('doc-payment-status')).toHaveText('Partial');
+  expect(await axeBlocking(page)).toEqual([]);
+  // The total the form showed is the total the server stored.
+  await expect(page.getByTestId('detail-grand-total')).toHaveText(previewed!);
+  const balance = amountOf(await page.getByTestId('detail-balance-due').textContent());
+  expect(balance).toBeCloseTo(amountOf(previewed) - 2, 2);
+  const number = (await page.getByTestId('doc-number').textContent())!.trim();
+
+  await page.goto(`/invoice-listing?payment_status=partial&search=${encodeURIComponent(number)}`);
+  const row = page.getByRole('row', { name: new RegExp(number) });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('doc-payment-status')).toHaveText('Partial');
+  await expect(row.getByTestId('doc-balance-due')).toContainText(balance.toFixed(2));
+
+  // A partly paid invoice is no longer edited.
+  const invoiceId = page.url().split('/').at(-1)!;
+  await page.goto(`/invoice-listing/edit/${invoiceId}`);
+  await expect(page.getByTestId('not-editable')).toBeVisible();
+  await page.goto(`/invoice-listing?payment_status=partial&search=${encodeURIComponent(number)}`);
+
+  // The rest paid from the detail: the invoice becomes paid.
+  await row.getByRole('link', { name: new RegExp(`Open details ${number}`) }).click();
+  await page.getByTestId('pay-method').click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('pay-amount').fill(balance.toFixed(2));
+  await page.getByTestId('pay-submit').click();
+  await expect(page.getByTestId('doc-payment-status')).toHaveText('Paid');
+});
+
+test('a quotation is converted into an invoice in one step', async ({ page, request }) => {
+  const customer = await regularCustomer(request);
+  await useEnglish(page);
+  await signIn(page, OWNER, '/login?to=/quotation-listing/create-quotation');
+  await expect(page.getByRole('heading', { name: 'Create quotation' })).toBeVisible();
+
+  await fillHeaderAndLine(page, customer, 'Jasmine tea', '2');
+  // A quotation takes no payment.
+  await expect(page.getByTestId('doc-add-payment')).toHaveCount(0);
+  await page.getByTestId('save').click();
+
+  await expect(page).toHaveURL(/\/quotation-listing\?open=/);
+  const detail = page.getByRole('dialog').getByTestId('document-detail');
+  await expect(detail.getByTestId('doc-status')).toHaveText('Open');
+  expect(await axeBlocking(page)).toEqual([]);
+  const number = (await detail.getByTestId('doc-number').textContent())!.trim();
+  await detail.getByTestId('doc-convert').click();
+  await page.getByTestId('convert-confirm').click();
+
+  await expect(page).toHaveURL(/\/invoice-listing\/detail\//);
+  await expect(page.getByTestId('doc-payment-status')).toHaveText('Unpaid');
+
+  // Unpaid and not delivered: the invoice may still be edited.
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/invoice-listing\/edit\//);
+  await page.getByTestId('doc-line-quantity').fill('3');
+  await page.getByTestId('save').click();
+  await expect(page).toHaveURL(/\/invoice-listing\/detail\//);
+  await expect(page.getByTestId('doc-lines').getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(/^3(\.0+)? /);
+
+  await page.goto(`/quotation-listing?search=${encodeURIComponent(number)}`);
+  const row = page.getByRole('row', { name: new RegExp(number) });
+  await expect(row.getByTestId('doc-status')).toHaveText('Converted');
+  await expect(row.getByTestId('row-convert')).toHaveCount(0);
+});
+
+test('a POS-retail sale entered by hand needs an open cash session: the refusal shows, then it saves into the session', async ({
+  page,
+  request,
+}) => {
+  const customer = await regularCustomer(request);
+  const login = await request.post('/api/v1/login', { data: OWNER });
+  const headers = { authorization: `Bearer ${(await login.json()).access_token as string}` };
+  // The owner starts without a cash session.
+  const current = (await (await request.get('/api/v1/cash-sessions/current', { headers })).json()) as { data: { id: string } | null };
+  if (current.data) {
+    const closed = await request.post(`/api/v1/cash-sessions/${current.data.id}/close`, {
+      headers,
+      data: { counted_usd: '0', counted_khr: '0', note: '' },
+    });
+    expect(closed.ok(), await closed.text()).toBeTruthy();
+  }
+
+  await useEnglish(page);
+  await signIn(page, OWNER, '/login?to=/sale-listing/create-sales');
+  await expect(page.getByRole('heading', { name: 'New POS sale' })).toBeVisible();
+  await expect(page.getByTestId('doc-sale-type')).toHaveValue('POS retail');
+  await fillHeaderAndLine(page, customer, 'Americano', '1');
+  // Paid in full in cash, as at the till: what is refused is the missing cash session.
+  await page.getByTestId('doc-add-payment').click();
+  await page.getByTestId('doc-payment-amount').fill('5');
+  await page.getByTestId('save').click();
+  await expect(page.getByTestId('server-error')).toHaveText('Open a cash session before selling');
+  await expect(page).toHaveURL(/\/sale-listing\/create-sales/);
+
+  // With a session open at the branch, the same form saves (its idempotency key unchanged) and the sale is listed.
+  const options = (await (await request.get('/api/v1/sale-screen-options', { headers })).json()) as {
+    branches: Array<{ id: string; name: string }>;
+  };
+  const riverside = options.branches.find((b) => /Riverside/.test(b.name))!;
+  const opened = await request.post('/api/v1/cash-sessions/open', {
+    headers,
+    data: { branch_id: riverside.id, opening_usd: '0', opening_khr: '0' },
+  });
+  expect(opened.ok(), await opened.text()).toBeTruthy();
+  await page.getByTestId('save').click();
+  await expect(page).toHaveURL(/\/sale-listing$/);
+});

@@ -1,0 +1,67 @@
+import type { ComponentProps } from 'react';
+import {
+  ActionIcon,
+  Avatar,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+  useMantineTheme,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDeviceDesktop, IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useUserData } from '../../lib/auth-store';
+
+/**
+ * The buttons that open the top bar's language, theme and user menus, apart from the menus themselves: the till
+ * shows them at once and loads the menus (Menu, Tooltip, floating-ui: about 26 KB gzip) only when one is first
+ * hovered, focused or pressed (light-menus.tsx). Extra props (Menu.Target's and Tooltip's handlers, ref) pass through.
+ */
+type ButtonProps = Omit<ComponentProps<'button'>, 'color' | 'style'>;
+
+export function LanguageButton(props: ButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <ActionIcon variant="default" size="lg" aria-label={t('common.language')} data-testid="language-menu" {...props}>
+      <IconLanguage size={18} />
+    </ActionIcon>
+  );
+}
+
+export function ThemeButton(props: ButtonProps) {
+  const { t } = useTranslation();
+  const { colorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light');
+  const Current = colorScheme === 'auto' ? IconDeviceDesktop : computed === 'dark' ? IconMoon : IconSun;
+  return (
+    <ActionIcon variant="default" size="lg" aria-label={t('theme.switch')} data-testid="theme-menu" {...props}>
+      <Current size={18} />
+    </ActionIcon>
+  );
+}
+
+/** Initials of a name, for the avatar. */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((p) => p[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
+export function UserButton(props: ButtonProps) {
+  const { t } = useTranslation();
+  const user = useUserData();
+  const theme = useMantineTheme();
+  if (!user) return null;
+  return (
+    // The initials are decoration: the button is named by the person's full name.
+    <UnstyledButton data-testid="user-menu" {...props}>
+      <Avatar radius="xl" color={theme.primaryColor} variant="filled" aria-hidden>
+        {initialsOf(user.data.name)}
+      </Avatar>
+      <VisuallyHidden>{t('nav.account_menu', { name: user.data.name })}</VisuallyHidden>
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,2 @@
+export { couponsResource } from './api/coupons';
+export { CouponForm } from './components/coupon-form';

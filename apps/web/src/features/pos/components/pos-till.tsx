@@ -1,0 +1,642 @@
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Center, CloseButton, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { PosProduct, PosVariant } from '@posauto/shared/schemas/pos';
+import type { SaleDetail, SaleInput, SalePaymentInput } from '@posauto/shared/schemas/sales';
+import { formatDecimal, formatQuantity } from '@posauto/shared/money/index';
+import { isLanguage, type Language } from '@posauto/shared/i18n/index';
+import { ApiError } from '../../../lib/api-client';
+import { postSale, unwrap, useHoldCart, usePosCatalogue, useResumeCart } from '../api/pos-api';
+import { CatalogueIndex } from '../lib/catalogue-index';
+import {
+  addItem,
+  type Cart,
+  cartTotals,
+  discountInput,
+  itemCount,
+  lineFor,
+  moveSelection,
+  removeLine,
+  reviveCart,
+  shopCurrency,
+  stepQuantity,
+  totalsContext,
+} from '../lib/cart';
+import { cartStore, useCart } from '../lib/cart-store';
+import { inRiel, moneyText, rateOf, rielText } from '../lib/money-text';
+import { loadPendingSale, pendingFor, sendPendingSale } from '../lib/pending-sale';
+import { SCAN_MAX_GAP_MS, ScanBuffer } from '../lib/scanner';
+import { CartPanel, Kbd } from './cart-panel';
+import type { SendState } from './payment-dialog';
+import { ProductGrid, TILE_PAGE } from './product-grid';
+import classes from './pos.module.css';
+
+// The payment dialog (and the QR code library behind KHQR) loads when first needed, not with the till.
+const PaymentDialog = lazy(() => import('./payment-dialog').then((m) => ({ default: m.PaymentDialog })));
+export const preloadPayment = () => void import('./payment-dialog');
+
+// The other dialogs (Modal, SegmentedControl and their code) load when first opened, or as soon as the cashier first
+// touches the screen: the till's first load stays light (issue #12: 170 KB for /sale-pos).
+const loadDialogs = () => import('./dialogs');
+const loadSaleDone = () => import('./sale-done');
+const preloadDialogs = () => {
+  void loadDialogs();
+  void loadSaleDone();
+};
+const VariantPicker = lazy(() => loadDialogs().then((m) => ({ default: m.VariantPicker })));
+const LineDialog = lazy(() => loadDialogs().then((m) => ({ default: m.LineDialog })));
+const CustomerDialog = lazy(() => loadDialogs().then((m) => ({ default: m.CustomerDialog })));
+const OrderDiscountDialog = lazy(() => loadDialogs().then((m) => ({ default: m.OrderDiscountDialog })));
+const HeldCartsDialog = lazy(() => loadDialogs().then((m) => ({ default: m.HeldCartsDialog })));
+const SaleDone = lazy(() => loadSaleDone().then((m) => ({ default: m.SaleDone })));
+const NoRateDialog = lazy(() => loadSaleDone().then((m) => ({ default: m.NoRateDialog })));
+
+/** Mounts a lazily loaded dialog the first time it opens, and keeps it mounted after (its closing transition). */
+function WhenOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  const [seen, setSeen] = useState(open);
+  if (open && !seen) setSeen(true);
+  return seen ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+export interface PrintReceipt {
+  (saleId: string, options?: { paper?: 58 | 80 | 'a4'; reprint?: boolean }): void;
+}
+
+export interface PosTillProps {
+  /** The branch of the cashier's open session (null: the server's choice: a branch user's own, else the default). */
+  branchId?: string | null;
+  /** Prints a sale's receipt (the receipts feature); without it the success panel offers no printing. */
+  printReceipt?: PrintReceipt;
+}
+
+type Dialog = 'customer' | 'discount' | 'held' | 'pay' | null;
+
+const isEditable = (el: Element | null): boolean =>
+  el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+
+/**
+ * The till: catalogue and search on one side, the cart on the other, payment in a dialog. Keyboard first: a
+ * scanner (a fast burst of keys ending in Enter) adds items wherever the focus is, except in another field, and
+ * every action has its key (shown on its button).
+ */
+export function PosTill({ branchId = null, printReceipt }: PosTillProps) {
+  const { t, i18n } = useTranslation();
+  const lang: Language = isLanguage(i18n.language) ? i18n.language : 'km';
+  const catalogueQuery = usePosCatalogue(branchId);
+  const catalogue = catalogueQuery.data;
+  const cart = useCart();
+  const store = cartStore();
+
+  const index = useMemo(() => (catalogue ? new CatalogueIndex(catalogue.products, catalogue.categories) : null), [catalogue]);
+  const productsById = useMemo(() => new Map((catalogue?.products ?? []).map((p) => [p.id, p])), [catalogue]);
+  const currency = catalogue ? shopCurrency(catalogue.settings) : 'USD';
+  const rate = rateOf(catalogue?.settings.exchange_rate);
+  const ctx = useMemo(() => (catalogue ? totalsContext(catalogue.settings, catalogue.service_charges, cart) : null), [catalogue, cart]);
+  const totals = useMemo(() => cartTotals(cart, ctx ?? { currency, vatRate: 0, vatInclusive: true, service: null }), [cart, ctx, currency]);
+  const walkInName = catalogue?.sale_settings.walk_in_customer?.name ?? t('pos.walk_in');
+
+  // --- Search and categories -------------------------------------------------------------------------------------
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState<string | null>(null);
+  const [shown, setShown] = useState(TILE_PAGE);
+  const deferredQuery = useDeferredValue(query);
+  const positions = useMemo(() => (index ? index.search(deferredQuery, category) : []), [index, deferredQuery, category]);
+  useEffect(() => setShown(TILE_PAGE), [deferredQuery, category]);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const topCategories = useMemo(() => (catalogue?.categories ?? []).filter((c) => !c.parent_id), [catalogue]);
+
+  // --- Dialogs ---------------------------------------------------------------------------------------------------
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [variantsOf, setVariantsOf] = useState<PosProduct | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [done, setDone] = useState<SaleDetail | null>(null);
+  const [sendState, setSendState] = useState<SendState>({ kind: 'idle' });
+  const [announce, setAnnounce] = useState('');
+  const modalOpen = dialog !== null || variantsOf !== null || editing !== null || done !== null;
+  const modalRef = useRef(modalOpen);
+  modalRef.current = modalOpen;
+
+  // --- Adding items ------------------------------------------------------------------------------------------------
+  const addProduct = useCallback(
+    (product: PosProduct, variant: PosVariant | null) => {
+      store.update((c) => addItem(c, lineFor(product, variant, currency)));
+      const c = store.get();
+      const at = c.lines.findIndex((l) => l.key === c.selected);
+      const line = c.lines[at];
+      if (line) setAnnounce(t('pos.announce_added', { name: line.name, quantity: formatQuantity(line.quantity) }));
+    },
+    [store, currency, t],
+  );
+
+  const pick = useCallback(
+    (product: PosProduct) => {
+      if (product.type === 'variation' && product.variants.length > 0) setVariantsOf(product);
+      else addProduct(product, null);
+    },
+    [addProduct],
+  );
+
+  /** Scans that came before the catalogue: kept in order and added once it is in. */
+  const waitingScans = useRef<string[]>([]);
+  const scan = useCallback(
+    (code: string) => {
+      if (!index) {
+        waitingScans.current.push(code);
+        return;
+      }
+      const hit = index.lookup(code);
+      if (!hit) {
+        notifications.show({ color: 'red', message: t('pos.scan_unknown', { code }), autoClose: 4000 });
+        setAnnounce(t('pos.scan_unknown', { code }));
+        return;
+      }
+      if (hit.variant || hit.product.type !== 'variation' || hit.product.variants.length === 0) addProduct(hit.product, hit.variant);
+      else setVariantsOf(hit.product);
+    },
+    [index, addProduct, t],
+  );
+  useEffect(() => {
+    if (!index || waitingScans.current.length === 0) return;
+    const codes = waitingScans.current.splice(0);
+    codes.forEach(scan);
+  }, [index, scan]);
+
+  // Prices and names follow the catalogue when it changes (the server prices the sale from it too).
+  useEffect(() => {
+    if (productsById.size === 0) return;
+    store.update((c) => {
+      let changed = false;
+      const lines = c.lines.map((l) => {
+        const p = productsById.get(l.productId);
+        if (!p) return l;
+        const v = l.variantId ? p.variants.find((x) => x.id === l.variantId) : null;
+        const fresh = lineFor(p, v ?? null, currency);
+        if (fresh.basePrice === l.basePrice) return l;
+        changed = true;
+        return { ...l, basePrice: fresh.basePrice };
+      });
+      return changed ? { ...c, lines } : c;
+    });
+  }, [productsById, currency, store]);
+
+  // --- Hold and resume ----------------------------------------------------------------------------------------------
+  const hold = useHoldCart();
+  const resume = useResumeCart();
+  const holdCart = useCallback(
+    async (c: Cart = store.get()) => {
+      if (c.lines.length === 0) return;
+      await hold.mutateAsync({
+        label: c.customer?.name ?? '',
+        payload: c as unknown as Record<string, unknown>,
+        item_count: Math.round(itemCount(c)),
+        total: formatDecimal(totals.total, currency === 'KHR' ? 0 : 2),
+      });
+      store.clear();
+      notifications.show({ color: 'teal', message: t('pos.held'), autoClose: 2500 });
+      setAnnounce(t('pos.held'));
+    },
+    [hold, store, totals.total, currency, t],
+  );
+  const holdNow = useCallback(() => {
+    holdCart().catch((e: unknown) =>
+      notifications.show({ color: 'red', message: e instanceof ApiError ? e.message : t('errors.internal') }),
+    );
+  }, [holdCart, t]);
+  const resumeCart = async (id: string) => {
+    try {
+      if (store.get().lines.length > 0) await holdCart();
+      const held = unwrap(await resume.mutateAsync(id));
+      store.replace(reviveCart(held.payload));
+      setDialog(null);
+      setAnnounce(t('pos.resumed'));
+    } catch (e) {
+      notifications.show({ color: 'red', message: e instanceof ApiError ? e.message : t('errors.internal') });
+    }
+  };
+
+  // --- Paying -------------------------------------------------------------------------------------------------------
+  const openPay = useCallback(() => {
+    if (store.get().lines.length === 0) return;
+    setSendState({ kind: 'idle' });
+    setDialog('pay');
+  }, [store]);
+
+  const cancelled = useRef({ cancelled: false });
+  const send = useCallback(
+    async (body: SaleInput) => {
+      const pending = pendingFor(body);
+      cancelled.current = { cancelled: false };
+      setSendState({ kind: 'sending' });
+      try {
+        const sale = await sendPendingSale(pending, {
+          send: postSale,
+          statusOf: (e) => (e instanceof ApiError ? e.status : null),
+          onRetry: (attempt) => setSendState({ kind: 'retrying', attempt }),
+          signal: cancelled.current,
+        });
+        store.clear();
+        setSendState({ kind: 'idle' });
+        setDialog(null);
+        setSheetOpen(false);
+        setDone(sale);
+        notifications.show({ color: 'teal', message: t('pos.sale_success'), autoClose: 3000 });
+        setAnnounce(t('pos.sale_success'));
+        if (catalogue?.sale_settings.receipt_auto_print && printReceipt) {
+          printReceipt(sale.id, { paper: catalogue.sale_settings.receipt_paper_width === 58 ? 58 : 80 });
+        }
+        void catalogueQuery.refetch();
+      } catch (e) {
+        setSendState({ kind: 'error', message: e instanceof ApiError ? e.message : t('errors.internal') });
+      }
+    },
+    [store, t, catalogue, printReceipt, catalogueQuery],
+  );
+
+  const pay = (payments: SalePaymentInput[]) => {
+    const c = store.get();
+    const settings = catalogue?.settings;
+    const body: SaleInput = {
+      document: 'sale',
+      sale_type: 'pos_retail',
+      customer_id: c.customer?.id ?? null,
+      lines: c.lines.map((l) => ({
+        product_id: l.productId,
+        variant_id: l.variantId,
+        unit_id: l.unitId,
+        quantity: formatQuantity(l.quantity),
+        unit_price: settings?.edit_cost && l.priceOverride !== null ? formatDecimal(l.priceOverride, currency === 'KHR' ? 0 : 2) : null,
+        discount: settings?.inline_discount ? discountInput(l.discount, currency) : null,
+      })),
+      discount: discountInput(c.discount, currency),
+      coupon_code: c.coupon?.code ?? null,
+      service_charge_id: c.serviceChargeId,
+      payments,
+      note: c.note,
+    };
+    void send(body);
+  };
+
+  // A sale left waiting by a refresh or a crash during sending goes again, with its key, as soon as the till opens.
+  useEffect(() => {
+    const pending = loadPendingSale();
+    if (pending) {
+      setDialog('pay');
+      void send(pending.body);
+    }
+    // Once, when the till opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => () => void (cancelled.current.cancelled = true), []);
+
+  const newSale = useCallback(() => {
+    setDone(null);
+    setQuery('');
+    if (window.matchMedia?.('(pointer: fine)').matches) setTimeout(() => searchRef.current?.focus(), 0);
+  }, []);
+
+  // --- Keyboard: scanner and shortcuts -------------------------------------------------------------------------------
+  const scanner = useRef(new ScanBuffer());
+  const typedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const keys = useRef({ scan, openPay, holdNow, setDialog, setQuery });
+  keys.current = { scan, openPay, holdNow, setDialog, setQuery };
+  // Not on a key: a scanner's burst must not share the main thread with loading and running the dialogs' code.
+  useEffect(() => {
+    const opts = { once: true, capture: true } as const;
+    document.addEventListener('pointerdown', preloadDialogs, opts);
+    return () => document.removeEventListener('pointerdown', preloadDialogs, opts);
+  }, []);
+  useEffect(() => {
+    const focusSearch = () => {
+      searchRef.current?.focus();
+      searchRef.current?.select();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      const k = keys.current;
+      if (modalRef.current) {
+        scanner.current.reset();
+        return;
+      }
+      const target = document.activeElement;
+      const inSearch = target === searchRef.current;
+      if (!inSearch && isEditable(target)) {
+        scanner.current.reset();
+        return;
+      }
+      const fn: Record<string, () => void> = {
+        F2: focusSearch,
+        F4: () => k.setDialog('customer'),
+        F7: () => k.setDialog('held'),
+        F8: k.holdNow,
+        F9: () => store.get().lines.length > 0 && k.setDialog('discount'),
+        F12: k.openPay,
+      };
+      if (fn[e.key]) {
+        e.preventDefault();
+        fn[e.key]!();
+        return;
+      }
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        k.openPay();
+        return;
+      }
+      if (e.ctrlKey || e.altKey || e.metaKey) return;
+      const now = e.timeStamp;
+      if (inSearch) {
+        const code = scanner.current.push(e.key, now);
+        if (code) {
+          e.preventDefault();
+          const input = searchRef.current!;
+          // The scanner typed into the search field: take its code back out of the query.
+          k.setQuery(input.value.endsWith(code) ? input.value.slice(0, -code.length) : input.value);
+          k.scan(code);
+        }
+        return;
+      }
+      if (e.key === 'Enter') {
+        const code = scanner.current.push('Enter', now);
+        if (code) {
+          e.preventDefault();
+          if (typedTimer.current) clearTimeout(typedTimer.current);
+          k.scan(code);
+        }
+        return;
+      }
+      if (e.key.length === 1) {
+        const burst = scanner.current.isOpen(now);
+        if (!burst && (e.key === '+' || e.key === '-')) {
+          e.preventDefault();
+          const sel = store.get().selected;
+          if (sel) store.update((c) => stepQuantity(c, sel, e.key === '+' ? 1 : -1));
+          return;
+        }
+        if (!burst && e.key === ' ') return;
+        e.preventDefault();
+        scanner.current.push(e.key, now);
+        // No Enter soon after: a person is typing; what they typed goes to the search field.
+        if (typedTimer.current) clearTimeout(typedTimer.current);
+        typedTimer.current = setTimeout(() => {
+          const typed = scanner.current.pending;
+          scanner.current.reset();
+          if (!typed) return;
+          k.setQuery(typed);
+          searchRef.current?.focus();
+        }, SCAN_MAX_GAP_MS + 50);
+        return;
+      }
+      if (e.key === 'Delete') {
+        const sel = store.get().selected;
+        if (sel) {
+          e.preventDefault();
+          store.update((c) => removeLine(c, sel));
+        }
+      } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        if (target && target !== document.body && !(target as HTMLElement).closest?.('[data-testid="pos-lines"]')) return;
+        e.preventDefault();
+        store.update((c) => moveSelection(c, e.key === 'ArrowDown' ? 1 : -1));
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      if (typedTimer.current) clearTimeout(typedTimer.current);
+    };
+  }, [store]);
+
+  const onSearchKey = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter' && !e.defaultPrevented && index) {
+      e.preventDefault();
+      const value = query.trim();
+      if (!value) return;
+      const hit = index.lookup(value);
+      if (hit) scan(value);
+      else if (positions.length > 0) pick(index.products[positions[0]!]!);
+      else return;
+      setQuery('');
+    } else if (e.key === 'Escape') {
+      if (query) {
+        e.preventDefault();
+        setQuery('');
+      } else searchRef.current?.blur();
+    }
+  };
+
+  // --- Render -------------------------------------------------------------------------------------------------------
+  if (catalogueQuery.isLoading) {
+    return (
+      <Center style={{ flex: 1 }}>
+        <Loader />
+      </Center>
+    );
+  }
+  if (!catalogue) {
+    return (
+      <Center style={{ flex: 1 }} p="md">
+        <Alert color="red" title={t('pos.catalogue_error')} role="alert">
+          <Stack gap="xs">
+            <Text size="sm">{catalogueQuery.error instanceof ApiError ? catalogueQuery.error.message : t('errors.internal')}</Text>
+            <Button onClick={() => void catalogueQuery.refetch()} variant="light" h={44}>
+              {t('pos.try_again')}
+            </Button>
+          </Stack>
+        </Alert>
+      </Center>
+    );
+  }
+
+  const editingLine = editing ? (cart.lines.find((l) => l.key === editing) ?? null) : null;
+  const lines = cart.lines.length;
+  const totalRiel = inRiel(totals.total, currency, rate);
+
+  return (
+    <div className={classes.till} data-testid="pos-till">
+      <div className={classes.catalogue}>
+        <div className={classes.searchRow}>
+          <TextInput
+            ref={searchRef}
+            style={{ flex: 1 }}
+            size="md"
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            onKeyDown={onSearchKey}
+            placeholder={t('pos.search_placeholder')}
+            aria-label={t('pos.search')}
+            leftSection={<IconSearch size={18} />}
+            rightSection={query ? <CloseButton onClick={() => setQuery('')} aria-label={t('pos.clear_search')} /> : <Kbd>F2</Kbd>}
+            rightSectionWidth={44}
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="pos-search"
+            type="search"
+            enterKeyHint="search"
+          />
+        </div>
+        <div className={classes.tabs} role="tablist" aria-label={t('pos.categories')}>
+          <button
+            type="button"
+            role="tab"
+            className={classes.tab}
+            aria-selected={category === null}
+            onClick={() => setCategory(null)}
+            aria-controls="pos-grid-panel"
+          >
+            {t('pos.all_categories')}
+          </button>
+          {topCategories.map((c) => (
+            <button
+              key={c.id}
+              type="button"
+              role="tab"
+              className={classes.tab}
+              aria-selected={category === c.id}
+              onClick={() => setCategory(c.id)}
+              aria-controls="pos-grid-panel"
+            >
+              {c.name}
+            </button>
+          ))}
+        </div>
+        <div className={classes.gridScroll} id="pos-grid-panel" role="tabpanel" aria-label={t('pos.products')}>
+          <ProductGrid
+            products={catalogue.products}
+            positions={positions}
+            shown={shown}
+            onShowMore={() => setShown((n) => n + TILE_PAGE)}
+            onPick={pick}
+            currency={currency}
+            lang={lang}
+          />
+        </div>
+      </div>
+
+      <CartPanel
+        cart={cart}
+        totals={totals}
+        currency={currency}
+        rate={rate}
+        lang={lang}
+        walkInName={walkInName}
+        serviceCharges={catalogue.service_charges}
+        open={sheetOpen}
+        onClose={() => setSheetOpen(false)}
+        onCustomer={() => setDialog('customer')}
+        onDiscount={() => setDialog('discount')}
+        onHold={holdNow}
+        onResume={() => setDialog('held')}
+        onEditLine={setEditing}
+        onPay={openPay}
+        holding={hold.isPending}
+      />
+
+      {/* Portrait and phones: the cart's bar at the bottom; the sheet opens on tap. */}
+      <div className={classes.sheetBar}>
+        <Button
+          variant="default"
+          style={{ flex: 1 }}
+          h={48}
+          onClick={() => setSheetOpen(true)}
+          justify="space-between"
+          aria-expanded={sheetOpen}
+          data-testid="pos-sheet-bar"
+        >
+          <span>{t('pos.lines_count', { count: lines })}</span>
+          <span>
+            &nbsp;·&nbsp;
+            <bdi dir="ltr">{moneyText(totals.total, currency, lang)}</bdi>
+            {totalRiel !== null && (
+              <Text span c="dimmed" size="sm">
+                &nbsp;
+                <bdi dir="ltr">{rielText(totalRiel, lang)}</bdi>
+              </Text>
+            )}
+          </span>
+        </Button>
+        <Button h={48} onClick={openPay} disabled={lines === 0}>
+          {t('pos.pay')}
+        </Button>
+      </div>
+
+      <div className={classes.srOnly} aria-live="polite" role="status" data-testid="pos-announce">
+        {announce}
+        {announce && lines > 0 ? ` ${t('pos.announce_total', { total: moneyText(totals.total, currency, lang) })}` : ''}
+      </div>
+
+      <WhenOpened open={variantsOf !== null}>
+        <VariantPicker
+          product={variantsOf}
+          onClose={() => setVariantsOf(null)}
+          onPick={(p, v) => {
+            setVariantsOf(null);
+            addProduct(p, v);
+          }}
+          currency={currency}
+          lang={lang}
+        />
+      </WhenOpened>
+      <WhenOpened open={editingLine !== null}>
+        <LineDialog
+          line={editingLine}
+          product={editingLine ? (productsById.get(editingLine.productId) ?? null) : null}
+          onClose={() => setEditing(null)}
+          editPrice={catalogue.settings.edit_cost}
+          inlineDiscount={catalogue.settings.inline_discount}
+          currency={currency}
+        />
+      </WhenOpened>
+      <WhenOpened open={dialog === 'customer'}>
+        <CustomerDialog opened={dialog === 'customer'} onClose={() => setDialog(null)} walkInName={walkInName} />
+      </WhenOpened>
+      <WhenOpened open={dialog === 'discount'}>
+        <OrderDiscountDialog
+          opened={dialog === 'discount'}
+          onClose={() => setDialog(null)}
+          cart={cart}
+          subtotal={totals.subtotal}
+          currency={currency}
+        />
+      </WhenOpened>
+      <WhenOpened open={dialog === 'held'}>
+        <HeldCartsDialog
+          opened={dialog === 'held'}
+          onClose={() => setDialog(null)}
+          onResume={(id) => void resumeCart(id)}
+          resuming={resume.isPending ? (resume.variables ?? null) : null}
+          lang={lang}
+        />
+      </WhenOpened>
+      {(dialog === 'pay' || sendState.kind !== 'idle') && rate && (
+        <Suspense fallback={null}>
+          <PaymentDialog
+            opened={dialog === 'pay'}
+            onClose={() => {
+              cancelled.current.cancelled = true;
+              setDialog(null);
+              setSendState({ kind: 'idle' });
+            }}
+            total={totals.total}
+            currency={currency}
+            rate={rate}
+            methods={catalogue.payment_methods}
+            defaultMethodId={catalogue.sale_settings.default_payment_method_id}
+            walkIn={cart.customer === null}
+            lang={lang}
+            state={sendState}
+            onPay={pay}
+          />
+        </Suspense>
+      )}
+      {dialog === 'pay' && !rate && (
+        <Suspense fallback={null}>
+          <NoRateDialog onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+      <WhenOpened open={done !== null}>
+        <SaleDone sale={done} onNew={newSale} printReceipt={printReceipt} lang={lang} />
+      </WhenOpened>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { PosTill, type PosTillProps, type PrintReceipt } from './components/pos-till';
+export { CART_KEY } from './lib/cart-store';

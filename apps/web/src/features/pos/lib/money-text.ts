@@ -1,0 +1,33 @@
+import { type CurrencyCode, convert, cashRoundRiel, type ExchangeRate, formatDecimal, parseRate } from '@posauto/shared/money/index';
+import type { Language } from '@posauto/shared/i18n/index';
+import { localeOf } from '../../../lib/format';
+import { formatMoney } from '../../../lib/money-format';
+
+/** Money as the till shows it: the shop's currency, and riel as cash (whole notes of 100) with the ៛ sign. */
+export function moneyText(minor: number, currency: CurrencyCode, lang: Language): string {
+  return formatMoney(minor, currency, lang);
+}
+
+export function rielText(riel: number, lang: Language): string {
+  return `${new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 0 }).format(riel)} ៛`;
+}
+
+/** The shop's rate, or null when it is not set (the riel lines are then left out). */
+export function rateOf(text: string | undefined): ExchangeRate | null {
+  try {
+    return text ? parseRate(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An amount of the shop's currency in riel, rounded to the 100-riel note. */
+export function inRiel(minor: number, currency: CurrencyCode, rate: ExchangeRate | null): number | null {
+  if (!rate || currency !== 'USD') return null;
+  return cashRoundRiel(convert({ amount: minor, currency }, 'KHR', rate).amount);
+}
+
+/** Minor units as the plain decimal text an input shows ("3.50"). */
+export function plainAmount(minor: number, currency: CurrencyCode): string {
+  return formatDecimal(minor, currency === 'KHR' ? 0 : 2);
+}

@@ -1,0 +1,93 @@
+import {
+  computeDocumentTotals,
+  convert,
+  formatDecimal,
+  isCurrencyCode,
+  minorDigits,
+  money,
+  parseDecimal,
+  parsePercent,
+  parseQuantity,
+  parseRate,
+  type Discount,
+} from '@posauto/shared/money/index';
+
+export interface DraftDiscount {
+  type: 'percent' | 'fixed';
+  value: string;
+}
+export interface DraftLine {
+  quantity: string;
+  unit_price: string;
+  discount: DraftDiscount | null;
+}
+export interface ShopMoney {
+  currency: string;
+  /** Riel per dollar, decimal text. */
+  exchange_rate: string;
+  /** Percent, decimal text ("10.00"). */
+  sale_tax: string;
+  is_exclude_tax: boolean;
+}
+export interface DraftTotals {
+  subtotal: string;
+  discount: string;
+  tax: string;
+  shipping: string;
+  total: string;
+  /** The total in the other currency (riel for a dollar shop, dollars for a riel shop). */
+  other: { currency: string; amount: string } | null;
+}
+
+function discountOf(d: DraftDiscount | null, digits: number): Discount | undefined {
+  if (!d || !d.value.trim()) return undefined;
+  return d.type === 'percent'
+    ? { type: 'percentage', value: parsePercent(d.value.trim()) }
+    : { type: 'fixed', value: parseDecimal(d.value.trim(), digits) };
+}
+
+/**
+ * What the server will store, in the same order and only through the money module (line discounts, then the order
+ * discount, VAT inclusive or exclusive, shipping on top, untaxed). Null while a figure cannot be read yet.
+ */
+export function draftTotals(shop: ShopMoney, lines: DraftLine[], discount: DraftDiscount | null, shipping: string): DraftTotals | null {
+  if (!isCurrencyCode(shop.currency)) return null;
+  const currency = shop.currency;
+  const digits = minorDigits(currency);
+  try {
+    const docLines = lines.map((l) => {
+      const d = discountOf(l.discount, digits);
+      return {
+        quantity: parseQuantity(l.quantity.trim() || '0'),
+        unitPrice: parseDecimal(l.unit_price.trim() || '0', digits),
+        ...(d ? { discount: d } : {}),
+      };
+    });
+    const order = discountOf(discount, digits);
+    const vatRate = parsePercent(shop.sale_tax || '0');
+    const totals = computeDocumentTotals({
+      currency,
+      lines: docLines,
+      ...(order ? { discount: order } : {}),
+      ...(vatRate > 0 ? { vat: { rate: vatRate, inclusive: !shop.is_exclude_tax } } : {}),
+    });
+    const ship = parseDecimal(shipping.trim() || '0', digits);
+    const grand = totals.total + ship;
+    const otherCode = currency === 'USD' ? 'KHR' : 'USD';
+    let other: DraftTotals['other'] = null;
+    if (Number(shop.exchange_rate) > 0) {
+      const converted = convert(money(grand, currency), otherCode, parseRate(shop.exchange_rate));
+      other = { currency: otherCode, amount: formatDecimal(converted.amount, minorDigits(otherCode)) };
+    }
+    return {
+      subtotal: formatDecimal(totals.subtotal, digits),
+      discount: formatDecimal(totals.documentDiscount, digits),
+      tax: formatDecimal(totals.tax, digits),
+      shipping: formatDecimal(ship, digits),
+      total: formatDecimal(grand, digits),
+      other,
+    };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,25 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { PaymentStatus } from '@posauto/shared/schemas/purchases';
+import type { SaleStatus } from '@posauto/shared/schemas/sales';
+
+const PAYMENT_COLOR: Record<PaymentStatus, string> = { paid: 'teal', partial: 'orange', unpaid: 'red' };
+const STATUS_COLOR: Record<SaleStatus, string> = { completed: 'teal', void: 'gray', open: 'blue', converted: 'violet' };
+
+export function SalePaymentBadge({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color={PAYMENT_COLOR[status]} style={{ minWidth: 'max-content' }} data-testid="sale-payment-status">
+      {t(`sales_ui.payment_status.${status}`)}
+    </Badge>
+  );
+}
+
+export function SaleStatusBadge({ status }: { status: SaleStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color={STATUS_COLOR[status]} style={{ minWidth: 'max-content' }} data-testid="sale-status">
+      {t(`sales_ui.sale_status.${status}`)}
+    </Badge>
+  );
+}

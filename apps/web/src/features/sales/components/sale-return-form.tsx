@@ -1,0 +1,243 @@
+import { useState } from 'react';
+import { Alert, Paper, Radio, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Group } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { saleReturnInputSchema, TENDER_CURRENCIES, type SaleDetail } from '@posauto/shared/schemas/sales';
+import { FormActions } from '../../../components/crud/form-actions';
+import { PageHeader } from '../../../components/page-header';
+import { hasPermission, useUserData } from '../../../lib/auth-store';
+import { formatDateTime } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCreateSaleReturn, useCurrentCashSession, useReturnableSales, useSale } from '../api/sales';
+import { isNonZero, plainQuantity, saleMoney } from '../lib/sale-money';
+
+/**
+ * A return against a sale (/sales-listing/create-sale-return): pick the sale by its invoice number, say how much of
+ * each line comes back (never more than sold minus already returned), and refund in cash from the open session, in
+ * dollars or riel, or to the customer's balance.
+ */
+export function SaleReturnForm() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const navigate = useNavigate();
+  const user = useUserData();
+  const [params, setParams] = useSearchParams();
+  const saleId = params.get('sale_id');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const found = useReturnableSales(debounced);
+  const sale = useSale(saleId);
+  const session = useCurrentCashSession(hasPermission(user, 'sale-pos'));
+  const create = useCreateSaleReturn();
+  const [quantities, setQuantities] = useState<Record<string, string>>({});
+  const [head, setHead] = useState({ refund_method: 'cash', refund_currency: 'USD', note: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const s: SaleDetail | undefined = saleId ? sale.data : undefined;
+  const choices = (found.data?.data ?? []).map((x) => ({ value: x.id, label: `${x.invoice_number} · ${x.customer_name}` }));
+  if (s && !choices.some((c) => c.value === s.id)) choices.unshift({ value: s.id, label: `${s.invoice_number} · ${s.customer_name}` });
+  const openSession = session.data?.data ?? null;
+  const sessionKnown = session.isSuccess;
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!s) {
+      setErrors({ sale_id: t('sales_ui.pick_sale_hint') });
+      return;
+    }
+    const lines = s.lines
+      .map((l) => ({ sale_line_id: l.id, quantity: (quantities[l.id] ?? '').trim() }))
+      .filter((l) => l.quantity !== '' && isNonZero(l.quantity));
+    const parsed = saleReturnInputSchema.safeParse({
+      sale_id: s.id,
+      refund_method: head.refund_method,
+      refund_currency: head.refund_currency,
+      note: head.note,
+      lines,
+    });
+    if (!parsed.success) {
+      const out: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const [first, index] = issue.path;
+        const key = first === 'lines' && typeof index === 'number' ? `line.${lines[index]!.sale_line_id}` : String(first);
+        out[key] ??= t(issue.message);
+      }
+      if (out.lines) out.lines = t('sales_ui.no_lines');
+      setErrors(out);
+      return;
+    }
+    setErrors({});
+    try {
+      await create.mutateAsync(parsed.data);
+      notifySuccess('messages.created');
+      void navigate('/sale-return-listing');
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="sale-return-form">
+      <PageHeader />
+      <Stack>
+        <Paper withBorder p="md" radius="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t('sales_ui.pick_sale')}
+              description={t('sales_ui.pick_sale_hint')}
+              withAsterisk
+              searchable
+              searchValue={search}
+              onSearchChange={setSearch}
+              filter={({ options: o }) => o}
+              data={choices}
+              value={saleId}
+              error={errors.sale_id}
+              nothingFoundMessage={t('common.no_match')}
+              onChange={(v) => {
+                setQuantities({});
+                setParams(v ? { sale_id: v } : {}, { replace: true });
+              }}
+              data-testid="return-sale"
+            />
+            {s && (
+              <div>
+                <Text size="xs" c="dimmed">
+                  {t('sales_ui.sale')}
+                </Text>
+                <Text size="sm">
+                  {formatDateTime(s.sold_at, lang)} · {s.customer_name} · {saleMoney(s.grand_total, s.currency, lang)}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {s.branch_name}
+                  {s.cashier_name ? ` · ${s.cashier_name}` : ''}
+                </Text>
+              </div>
+            )}
+          </SimpleGrid>
+        </Paper>
+        {s && (
+          <Paper withBorder p="md" radius="md">
+            {s.status !== 'completed' || s.lines.every((l) => !isNonZero(l.returnable_quantity)) ? (
+              <Text size="sm" c="dimmed" data-testid="nothing-returnable">
+                {t('sales_ui.nothing_returnable')}
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={600}>
+                <Table verticalSpacing="xs" data-testid="return-lines-form">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('sales_ui.item')}</Table.Th>
+                      <Table.Th>{t('sales_ui.sold')}</Table.Th>
+                      <Table.Th style={{ textAlign: 'end' }}>{t('sales_ui.unit_price')}</Table.Th>
+                      <Table.Th>{t('sales_ui.returnable')}</Table.Th>
+                      <Table.Th>{t('sales_ui.return_quantity')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {s.lines.map((l) => (
+                      <Table.Tr key={l.id}>
+                        <Table.Td>
+                          <Text size="sm">{l.product_name}</Text>
+                          {l.sku_code && (
+                            <Text size="xs" c="dimmed">
+                              {l.sku_code}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          {plainQuantity(l.quantity)} {l.unit_name ?? ''}
+                        </Table.Td>
+                        <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>{saleMoney(l.unit_price, s.currency, lang)}</Table.Td>
+                        <Table.Td>
+                          {plainQuantity(l.returnable_quantity)} {l.unit_name ?? ''}
+                        </Table.Td>
+                        <Table.Td>
+                          <TextInput
+                            size="xs"
+                            inputMode="decimal"
+                            aria-label={`${t('sales_ui.return_quantity')} ${l.product_name}`}
+                            placeholder="0"
+                            disabled={!isNonZero(l.returnable_quantity)}
+                            value={quantities[l.id] ?? ''}
+                            error={errors[`line.${l.id}`]}
+                            onChange={(e) => {
+                              const v = e.currentTarget.value;
+                              setQuantities((q) => ({ ...q, [l.id]: v }));
+                            }}
+                            w={110}
+                            data-testid="return-quantity"
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {errors.lines && (
+              <Text size="sm" c="red" mt="xs" role="alert">
+                {errors.lines}
+              </Text>
+            )}
+          </Paper>
+        )}
+        {s && (
+          <Paper withBorder p="md" radius="md">
+            <Stack gap="sm">
+              <Radio.Group
+                label={t('sales_ui.refund_method_label')}
+                value={head.refund_method}
+                onChange={(v) => setHead((h) => ({ ...h, refund_method: v }))}
+                error={errors.refund_method}
+              >
+                <Group mt={6}>
+                  <Radio value="cash" label={t('sales_ui.refund_method.cash')} data-testid="refund-cash" />
+                  <Radio value="balance" label={t('sales_ui.refund_method.balance')} data-testid="refund-balance" />
+                </Group>
+              </Radio.Group>
+              {head.refund_method === 'cash' && (
+                <>
+                  <Radio.Group
+                    label={t('sales_ui.refund_currency')}
+                    value={head.refund_currency}
+                    onChange={(v) => setHead((h) => ({ ...h, refund_currency: v }))}
+                  >
+                    <Group mt={6}>
+                      {TENDER_CURRENCIES.map((c) => (
+                        <Radio key={c} value={c} label={t(`sales_ui.currency_${c}`)} />
+                      ))}
+                    </Group>
+                  </Radio.Group>
+                  {sessionKnown &&
+                    (openSession ? (
+                      <Text size="sm" c="dimmed" data-testid="refund-session">
+                        {t('sales_ui.refund_from_session', { number: openSession.session_number, branch: openSession.branch_name })}
+                      </Text>
+                    ) : (
+                      <Alert color="orange" data-testid="no-open-session">
+                        {t('sales_ui.no_open_session')}
+                      </Alert>
+                    ))}
+                </>
+              )}
+              <Textarea
+                label={t('sales_ui.note')}
+                value={head.note}
+                error={errors.note}
+                autosize
+                minRows={2}
+                onChange={(e) => {
+                  const note = e.currentTarget.value;
+                  setHead((h) => ({ ...h, note }));
+                }}
+              />
+            </Stack>
+            <FormActions saving={create.isPending} onCancel={() => void navigate(-1)} />
+          </Paper>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,237 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconEye, IconPlus } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { REFUND_METHODS, type SaleReturn } from '@posauto/shared/schemas/sales';
+import { ListFooter, ListSearch } from '../../../components/crud/list-parts';
+import { useListState } from '../../../components/crud/list-state';
+import { DataTable } from '../../../components/data-table/data-table';
+import { PageHeader } from '../../../components/page-header';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { useSaleReturn, useSaleReturnList } from '../api/sales';
+import { plainQuantity, saleMoney } from '../lib/sale-money';
+import { SaleFilters, type SaleFilterKey } from './sale-filters';
+
+const FILTERS = ['branch_id', 'customer_id', 'refund_method', 'from', 'to'] as const;
+const SHOWN: readonly SaleFilterKey[] = ['from', 'to', 'branch_id', 'customer_id'];
+
+/** Returns against sales, newest first (/sale-return-listing); a row opens the return's lines in a dialog. */
+export function SaleReturnList({ canCreate }: { canCreate: boolean }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const { state, update, query } = useListState(FILTERS);
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('return');
+  const open = (id: string | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (id) next.set('return', id);
+      else next.delete('return');
+      return next;
+    });
+  const list = useSaleReturnList(query);
+  const rows = list.data?.data ?? [];
+  return (
+    <>
+      <PageHeader
+        actions={
+          canCreate && (
+            <Button component={Link} to="/sales-listing/create-sale-return" leftSection={<IconPlus size={16} />} data-testid="create">
+              {t('common.create')}
+            </Button>
+          )
+        }
+      />
+      <Paper withBorder radius="md" p="md">
+        <Group mb="md" gap="sm" align="flex-end">
+          <ListSearch state={state} update={update} placeholder="sales_ui.returns_search_placeholder" />
+          <SaleFilters state={state} update={update} show={SHOWN} />
+          <Select
+            aria-label={t('sales_ui.refund_method_label')}
+            placeholder={t('sales_ui.all_refund_methods')}
+            data={REFUND_METHODS.map((m) => ({ value: m, label: t(`sales_ui.refund_method.${m}`) }))}
+            value={state.filters.refund_method ?? null}
+            onChange={(v) => update({ filters: { ...state.filters, refund_method: v || undefined } })}
+            clearable
+            w={170}
+          />
+        </Group>
+        <DataTable<SaleReturn>
+          rows={rows}
+          loading={list.isFetching}
+          sort={state.sort}
+          order={state.order}
+          onSort={(key) => update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' })}
+          emptyText={t(state.search ? 'common.no_match' : 'common.no_data')}
+          columns={[
+            {
+              key: 'return_number',
+              header: 'sales_ui.return_number',
+              sortable: true,
+              render: (r) => (
+                <Text
+                  size="sm"
+                  fw={500}
+                  component="button"
+                  type="button"
+                  onClick={() => open(r.id)}
+                  style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer', color: 'var(--mantine-color-anchor)' }}
+                >
+                  {r.return_number}
+                </Text>
+              ),
+            },
+            {
+              key: 'returned_on',
+              header: 'sales_ui.returned_on',
+              sortable: true,
+              render: (r) => formatDate(`${r.returned_on}T12:00:00Z`, lang),
+            },
+            { key: 'invoice_number', header: 'sales_ui.invoice_number', render: (r) => r.invoice_number },
+            { key: 'customer', header: 'sales_ui.customer', render: (r) => r.customer_name },
+            { key: 'branch', header: 'sales_ui.branch', render: (r) => r.branch_name },
+            {
+              key: 'refund',
+              header: 'sales_ui.refund_method_label',
+              render: (r) => (
+                <Badge variant="light" color={r.refund_method === 'cash' ? 'teal' : 'blue'}>
+                  {t(`sales_ui.refund_method.${r.refund_method}`)}
+                </Badge>
+              ),
+            },
+            {
+              key: 'total',
+              header: 'sales_ui.total',
+              align: 'right',
+              render: (r) => (
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {saleMoney(r.total, r.currency, lang)}
+                </Text>
+              ),
+            },
+            {
+              key: 'refund_amount',
+              header: 'sales_ui.refund_amount',
+              align: 'right',
+              render: (r) => (
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {saleMoney(r.refund_amount, r.refund_method === 'cash' ? r.refund_currency : r.currency, lang)}
+                </Text>
+              ),
+            },
+            {
+              key: 'actions',
+              header: 'common.actions',
+              render: (r) => (
+                <Tooltip label={t('sales_ui.open')}>
+                  <ActionIcon variant="subtle" onClick={() => open(r.id)} aria-label={`${t('sales_ui.open')} ${r.return_number}`}>
+                    <IconEye size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              ),
+            },
+          ]}
+        />
+        <ListFooter meta={list.data?.meta} state={state} update={update} shown={rows.length} />
+      </Paper>
+      <SaleReturnDialog id={openId} onClose={() => open(null)} />
+    </>
+  );
+}
+
+function SaleReturnDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const doc = useSaleReturn(id);
+  const r = doc.data;
+  return (
+    <Modal
+      opened={Boolean(id)}
+      onClose={onClose}
+      size="lg"
+      title={r ? `${t('sales_ui.sale_return')} ${r.return_number}` : t('sales_ui.sale_return')}
+      closeButtonProps={{ 'aria-label': t('sales_ui.close') }}
+    >
+      {doc.isError ? (
+        <Alert color="red">{t('sales_ui.not_found')}</Alert>
+      ) : !r ? (
+        <Center h={120}>
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      ) : (
+        <>
+          <SimpleGrid cols={2} spacing="sm" mb="md">
+            {(
+              [
+                ['sales_ui.invoice_number', r.invoice_number],
+                ['sales_ui.returned_on', formatDate(`${r.returned_on}T12:00:00Z`, lang)],
+                ['sales_ui.customer', r.customer_name],
+                ['sales_ui.branch', r.branch_name],
+                ['sales_ui.refund_method_label', t(`sales_ui.refund_method.${r.refund_method}`)],
+                ['sales_ui.refund_amount', saleMoney(r.refund_amount, r.refund_method === 'cash' ? r.refund_currency : r.currency, lang)],
+                ['common.created_at', formatDateTime(r.created_at, lang)],
+                ['sales_ui.created_by', r.created_by ?? '—'],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label}>
+                <Text size="xs" c="dimmed">
+                  {t(label)}
+                </Text>
+                <Text size="sm">{value}</Text>
+              </div>
+            ))}
+          </SimpleGrid>
+          <Table verticalSpacing="xs" data-testid="return-lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('sales_ui.item')}</Table.Th>
+                <Table.Th>{t('sales_ui.quantity')}</Table.Th>
+                <Table.Th style={{ textAlign: 'end' }}>{t('sales_ui.amount')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {r.lines.map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td>{l.product_name}</Table.Td>
+                  <Table.Td>
+                    {plainQuantity(l.quantity)} {l.unit_name ?? ''}
+                  </Table.Td>
+                  <Table.Td style={{ textAlign: 'end' }}>{saleMoney(l.amount, r.currency, lang)}</Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Td colSpan={2} fw={700}>
+                  {t('sales_ui.total')}
+                </Table.Td>
+                <Table.Td style={{ textAlign: 'end' }} fw={700}>
+                  {saleMoney(r.total, r.currency, lang)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          {r.note && (
+            <Text size="sm" mt="sm">
+              {t('sales_ui.note')}: {r.note}
+            </Text>
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}
