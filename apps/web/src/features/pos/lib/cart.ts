@@ -13,6 +13,9 @@ import {
   QTY_SCALE,
   roundDiv,
   type Service,
+  formatDecimal,
+  minorDigits,
+  PERCENT_DIGITS,
 } from '@posauto/shared/money/index';
 
 /**
@@ -263,8 +266,8 @@ export function cartTotals(cart: Cart, ctx: TotalsContext): CartTotals {
 /** A discount as the sales API takes it (percent as "12.5", fixed as money text). */
 export function discountInput(d: Discount | null, currency: CurrencyCode): { type: 'percent' | 'fixed'; value: string } | null {
   if (!d) return null;
-  if (d.type === 'percentage') return { type: 'percent', value: (d.value / 100).toFixed(2) };
-  return { type: 'fixed', value: (d.value / (currency === 'KHR' ? 1 : 100)).toFixed(currency === 'KHR' ? 0 : 2) };
+  if (d.type === 'percentage') return { type: 'percent', value: formatDecimal(d.value, PERCENT_DIGITS) };
+  return { type: 'fixed', value: formatDecimal(d.value, minorDigits(currency)) };
 }
 
 /** Reads a stored cart back, dropping anything that is not the right shape (an old version, a hand edit). */

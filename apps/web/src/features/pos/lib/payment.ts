@@ -1,4 +1,12 @@
-import { type ChangeResult, computeChange, type CurrencyCode, type ExchangeRate, parseDecimal } from '@posauto/shared/money/index';
+import {
+  type ChangeResult,
+  computeChange,
+  type CurrencyCode,
+  type ExchangeRate,
+  formatDecimal,
+  minorDigits,
+  parseDecimal,
+} from '@posauto/shared/money/index';
 import type { TenderCurrency } from '@posauto/shared/schemas/sales';
 
 /**
@@ -53,7 +61,7 @@ export function summarize(totalMinor: number, currency: CurrencyCode, tenders: r
 export function addToText(text: string, add: number, currency: TenderCurrency): string {
   const now = tenderMinor(text, currency) ?? 0;
   const sum = now + add;
-  return currency === 'KHR' ? String(sum) : (sum / 100).toFixed(2);
+  return formatDecimal(sum, minorDigits(currency));
 }
 
 export type PaymentProblem =
