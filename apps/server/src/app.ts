@@ -50,6 +50,11 @@ import { couponRoutes } from './modules/coupons/index';
 import { saleRoutes } from './modules/sales/index';
 import { posRoutes } from './modules/pos/index';
 import { receiptRoutes } from './modules/receipts/index';
+import { expenseCategoryRoutes } from './modules/expense-categories/index';
+import { expenseRoutes } from './modules/expenses/index';
+import { saleReportRoutes } from './modules/reports/index';
+import { purchaseReportRoutes } from './modules/reports-purchases/index';
+import { profitLossRoutes } from './modules/profit-loss/index';
 
 /** Records the global search finds, in the order they are listed: a module's records are found by adding its provider here. */
 export const RECORD_SEARCH_PROVIDERS: readonly RecordSearchProviderFactory[] = [categorySearchProvider, productSearchProvider];
@@ -92,6 +97,11 @@ const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   saleRoutes,
   posRoutes,
   receiptRoutes,
+  expenseCategoryRoutes,
+  expenseRoutes,
+  saleReportRoutes,
+  purchaseReportRoutes,
+  profitLossRoutes,
 ];
 
 const CSP = {

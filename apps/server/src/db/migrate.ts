@@ -23,6 +23,8 @@ import { streamTickets } from './migrations/0019-stream-tickets';
 import { searchIndexPendingList } from './migrations/0020-search-index-pending-list';
 import { stockLevelCounter } from './migrations/0021-stock-level-counter';
 import { sales } from './migrations/0022-sales';
+import { expenses } from './migrations/0023-expenses';
+import { reportFigures } from './migrations/0024-report-figures';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -49,6 +51,8 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0020-search-index-pending-list': searchIndexPendingList(kind),
     '0021-stock-level-counter': stockLevelCounter(kind),
     '0022-sales': sales(kind),
+    '0023-expenses': expenses(kind),
+    '0024-report-figures': reportFigures(kind),
   };
 }
 

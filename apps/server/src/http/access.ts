@@ -12,7 +12,9 @@ export type Access =
   | { public: true }
   | { signedIn: true; shopLevel?: true }
   | { permission: Permission; shopLevel?: true }
-  | { anyOf: readonly Permission[]; shopLevel?: true };
+  | { anyOf: readonly Permission[]; shopLevel?: true }
+  /** Every one of them: a report needs report-management and the report's own key. */
+  | { allOf: readonly Permission[]; shopLevel?: true };
 
 /**
  * Permissions that govern the whole shop. A branch user (a user with a branch_id) never holds them, whatever
@@ -57,6 +59,7 @@ export function allows(access: Access, ctx: RequestContext): boolean {
   if (access.shopLevel && ctx.branchId) return false;
   if ('signedIn' in access) return true;
   if ('permission' in access) return ctx.permissions.has(access.permission);
+  if ('allOf' in access) return access.allOf.every((p) => ctx.permissions.has(p));
   return access.anyOf.some((p) => ctx.permissions.has(p));
 }
 

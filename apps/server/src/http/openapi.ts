@@ -88,6 +88,9 @@ export const API_TAGS = [
   { name: 'pos', description: 'The till: its catalogue, customer lookup, held carts, coupon check and KHQR codes.' },
   { name: 'cash sessions', description: "Cashiers' drawers: opening cash, cash in and out, closing counts and the end-of-day report." },
   { name: 'coupons', description: 'Coupon codes the till accepts: a percentage or an amount off, valid dates and a usage limit.' },
+  { name: 'expense categories', description: 'Kinds of expense (rent, salaries, utilities, ingredients...).' },
+  { name: 'expenses', description: "The shop's expenses, in dollars or riel at a frozen rate, with a receipt attached." },
+  { name: 'reports', description: 'Reports over a period of shop-local days: sales, purchases, expenses, cash flow, profit and loss.' },
 ];
 
 /** The document's fixed parts. */
@@ -100,7 +103,7 @@ export const OPENAPI_DOCUMENT: NonNullable<FastifyDynamicSwaggerOptions['openapi
       'Point of sale and back office for small shops. Send the access_token from POST /api/v1/login as a Bearer token. ' +
       'Every answer speaks the language of Accept-Language (km, en, zh, fr, ar); every error has the shape {message, errors?}. ' +
       'Each operation that needs a permission names it in `x-permission` (a permission key, a list of which any one will do, ' +
-      'or "signedIn"); `x-shop-level: true` marks one a branch user may not call whatever their role holds.',
+      '{"allOf": [...]} when every one is needed, or "signedIn"); `x-shop-level: true` marks one a branch user may not call whatever their role holds.',
     contact: { name: 'POSAUTO maintainers' },
   },
   servers: [{ url: '/', description: 'The server that serves this document' }],
@@ -174,9 +177,10 @@ export function crudOperations(path: string, names?: { one: string; many: string
  * How an operation is guarded, as documented: the permission key, the list of which any one will do, or "signedIn".
  * `x-shop-level: true` besides: a branch user is refused whatever their role holds.
  */
-function permissionOf(access: Exclude<Access, { public: true }>): string | readonly string[] {
+function permissionOf(access: Exclude<Access, { public: true }>): string | readonly string[] | { allOf: readonly string[] } {
   if ('permission' in access) return access.permission;
   if ('anyOf' in access) return access.anyOf;
+  if ('allOf' in access) return { allOf: access.allOf };
   return 'signedIn';
 }
 
@@ -203,7 +207,7 @@ export const openapiRouteTransform: SwaggerTransform = (doc) => {
   // The NUL check on params, query and body answers 400 on any route.
   add(400);
   if (!isPublic) add(401);
-  if (!isPublic && ('permission' in access || 'anyOf' in access || access.shopLevel)) add(403);
+  if (!isPublic && ('permission' in access || 'anyOf' in access || 'allOf' in access || access.shopLevel)) add(403);
   if (url.includes('/:')) add(404);
   for (const [status, answer] of Object.entries(response)) {
     const code = Number(status);
