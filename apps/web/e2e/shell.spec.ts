@@ -113,15 +113,6 @@ test('the back-to-top button appears after 200 px of scroll and takes the page u
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('every screen of a later module shows its title, breadcrumb and what will appear there', async ({ page }) => {
-  await signIn(page, OWNER);
-  // Expenses arrive with issue 13 (invoices, the earlier example, are built now).
-  await page.goto('/expend-category');
-  await expect(page.getByRole('heading', { name: 'Expense categories' })).toBeVisible();
-  await expect(page.getByTestId('breadcrumbs')).toContainText('Expense categories');
-  await expect(page.getByTestId('empty-state')).toContainText('Expenses will appear here');
-});
-
 test('a signed-in user without the permission sees the 403 page', async ({ page }) => {
   await signIn(page, CASHIER);
   await page.goto('/roles-permissions');

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ExpenseTables } from './tables/expenses';
 import type { MediaTables } from './tables/media';
 import type { ProductTables } from './tables/products';
 import type { PurchaseTables } from './tables/purchases';
@@ -210,7 +211,16 @@ export interface EmailCodesTable {
 
 /** Later modules keep their table types in db/tables/<module>.ts. */
 export interface Database
-  extends SettingListTables, ShopSettingTables, ProductTables, StockTables, StockBatchTables, MediaTables, PurchaseTables, SaleTables {
+  extends
+    SettingListTables,
+    ShopSettingTables,
+    ProductTables,
+    StockTables,
+    StockBatchTables,
+    MediaTables,
+    PurchaseTables,
+    SaleTables,
+    ExpenseTables {
   businesses: BusinessesTable;
   branches: BranchesTable;
   roles: RolesTable;

@@ -25,7 +25,8 @@ export type NamedTable =
   | 'customers'
   | 'categories'
   | 'variation_values'
-  | 'coupons';
+  | 'coupons'
+  | 'expense_categories';
 
 /** The columns an input may write: every column of the table but the keys, name, status and time stamps. */
 export type WritableColumns<T extends NamedTable> = Omit<

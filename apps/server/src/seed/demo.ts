@@ -16,6 +16,7 @@ import { UNIT_COUNTER } from '../modules/units/index';
 import { seedShopSettings } from './demo-shop-settings';
 import { seedSettingLists } from './demo-setting-lists';
 import { seedDemoProducts } from './demo-products';
+import { seedDemoExpenses } from './demo-expenses';
 import { seedDemoSales } from './demo-sales';
 import { seedDemoStock } from './demo-stock';
 
@@ -272,6 +273,7 @@ export async function seedDemoIfEmpty(deps: Deps, options: { sales?: boolean } =
     await seedDemoProducts(trx, deps, shop, karaoke);
     await seedDemoStock(trx, deps, shop);
     if (options.sales !== false) await seedDemoSales(trx, deps, shop, cashierId);
+    await seedDemoExpenses(trx, deps, shop, options.sales !== false);
 
     return true;
   });

@@ -79,7 +79,32 @@ import saleDocsKm from '../locales/sale-docs/km.json';
 import saleDocsZh from '../locales/sale-docs/zh.json';
 import saleDocsFr from '../locales/sale-docs/fr.json';
 import saleDocsAr from '../locales/sale-docs/ar.json';
+import profitLossEn from '../locales/profit-loss/en.json';
+import profitLossKm from '../locales/profit-loss/km.json';
+import profitLossZh from '../locales/profit-loss/zh.json';
+import profitLossFr from '../locales/profit-loss/fr.json';
+import profitLossAr from '../locales/profit-loss/ar.json';
+import reportsPurchasesEn from '../locales/reports-purchases/en.json';
+import reportsPurchasesKm from '../locales/reports-purchases/km.json';
+import reportsPurchasesZh from '../locales/reports-purchases/zh.json';
+import reportsPurchasesFr from '../locales/reports-purchases/fr.json';
+import reportsPurchasesAr from '../locales/reports-purchases/ar.json';
 
+import expensesEn from '../locales/expenses/en.json';
+import expensesKm from '../locales/expenses/km.json';
+import expensesZh from '../locales/expenses/zh.json';
+import expensesFr from '../locales/expenses/fr.json';
+import expensesAr from '../locales/expenses/ar.json';
+import reportsKm from '../locales/reports/km.json';
+import reportsEn from '../locales/reports/en.json';
+import reportsZh from '../locales/reports/zh.json';
+import reportsFr from '../locales/reports/fr.json';
+import reportsAr from '../locales/reports/ar.json';
+import reportsSalesKm from '../locales/reports-sales/km.json';
+import reportsSalesEn from '../locales/reports-sales/en.json';
+import reportsSalesZh from '../locales/reports-sales/zh.json';
+import reportsSalesFr from '../locales/reports-sales/fr.json';
+import reportsSalesAr from '../locales/reports-sales/ar.json';
 /** Later tables add keys to earlier ones (a module's own file may extend a shared namespace such as validation). */
 function merge(...tables: TranslationTable[]): TranslationTable {
   const out: TranslationTable = {};
@@ -111,6 +136,11 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     posServerKm,
     salesUiKm,
     saleDocsKm,
+    profitLossKm,
+    reportsPurchasesKm,
+    expensesKm,
+    reportsKm,
+    reportsSalesKm,
   ),
   en: merge(
     en,
@@ -129,6 +159,11 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     posServerEn,
     salesUiEn,
     saleDocsEn,
+    profitLossEn,
+    reportsPurchasesEn,
+    expensesEn,
+    reportsEn,
+    reportsSalesEn,
   ),
   zh: merge(
     zh,
@@ -147,6 +182,11 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     posServerZh,
     salesUiZh,
     saleDocsZh,
+    profitLossZh,
+    reportsPurchasesZh,
+    expensesZh,
+    reportsZh,
+    reportsSalesZh,
   ),
   fr: merge(
     fr,
@@ -165,6 +205,11 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     posServerFr,
     salesUiFr,
     saleDocsFr,
+    profitLossFr,
+    reportsPurchasesFr,
+    expensesFr,
+    reportsFr,
+    reportsSalesFr,
   ),
   ar: merge(
     ar,
@@ -183,5 +228,10 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     posServerAr,
     salesUiAr,
     saleDocsAr,
+    profitLossAr,
+    reportsPurchasesAr,
+    expensesAr,
+    reportsAr,
+    reportsSalesAr,
   ),
 };

@@ -1,5 +1,2 @@
-import type { Deps } from '../../deps';
-import type { AppInstance } from '../../http/app-instance';
-
-/** Placeholder registered by the lead; the expenses helper replaces this file. */
-export function expenseCategoryRoutes(_app: AppInstance, _deps: Deps): void {}
+export { expenseCategoryRoutes } from './expense-categories.routes';
+export { EXPENSE_CATEGORY_COUNTER, expenseCategoriesService } from './expense-categories.service';

@@ -1,5 +1,2 @@
-import type { Deps } from '../../deps';
-import type { AppInstance } from '../../http/app-instance';
-
-/** Placeholder registered by the lead; the expenses helper replaces this file. */
-export function expenseRoutes(_app: AppInstance, _deps: Deps): void {}
+export { expenseRoutes } from './expenses.routes';
+export { EXPENSE_COUNTER, expensesService, inShopCurrency, isPdf } from './expenses.service';
