@@ -5,7 +5,9 @@ import { OWNER, signIn, useEnglish } from './helpers';
 /**
  * Back-office invoices and quotations through their screens: an invoice with a partial payment (the form's live
  * total, computed by the money module, is the total the server stores) shows as partial with its balance due in
- * /invoice-listing; a quotation is converted into an invoice in one step and shows as converted.
+ * /invoice-listing; a quotation is converted into an invoice in one step and shows as converted; a clerk holding
+ * sale-invoice alone (no product-list, no customer-management) makes an invoice by keyboard and scanner, in a
+ * box of 24.
  */
 
 async function regularCustomer(request: APIRequestContext): Promise<string> {
@@ -30,8 +32,9 @@ async function fillHeaderAndLine(page: Page, customer: string, item: string, qua
     .click();
   await page.getByRole('combobox', { name: 'Branch' }).click();
   await page.getByRole('option', { name: /Riverside/ }).click();
-  await page.getByTestId('doc-product-picker').fill(item);
-  await page.getByRole('option', { name: new RegExp(`^${item} ·`) }).click();
+  // The documents' own finder (the selling look-up): an option reads "name, price currency".
+  await page.getByRole('combobox', { name: 'Add an item' }).fill(item);
+  await page.getByRole('option', { name: new RegExp(`^${item}, `) }).click();
   await page.getByTestId('doc-line-quantity').fill(quantity);
 }
 
@@ -170,4 +173,79 @@ test('a POS-retail sale entered by hand needs an open cash session: the refusal 
   expect(opened.ok(), await opened.text()).toBeTruthy();
   await page.getByTestId('save').click();
   await expect(page).toHaveURL(/\/sale-listing$/);
+});
+
+test('a clerk with sale-invoice alone finds items by keyboard and scanner, sells a box of 24 and saves the invoice', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/v1/login', { data: OWNER });
+  const headers = { authorization: `Bearer ${(await login.json()).access_token as string}` };
+  const stamp = Date.now();
+  const role = await request.post('/api/v1/roles', { headers, data: { name: `Invoices only ${stamp}`, permissions: ['sale-invoice'] } });
+  expect(role.ok(), await role.text()).toBeTruthy();
+  const roleBody = (await role.json()) as { id?: string; data?: { id: string } };
+  const clerk = { email: `invoices-${stamp}@posauto.local`, password: 'invoices1234' };
+  const user = await request.post('/api/v1/users', {
+    headers,
+    data: {
+      first_name: 'Srey',
+      last_name: 'Invoice',
+      email: clerk.email,
+      role_id: roleBody.data?.id ?? roleBody.id,
+      password: clerk.password,
+      confirm_password: clerk.password,
+    },
+  });
+  expect(user.status(), await user.text()).toBe(201);
+  // The can's barcode, as a scanner would type it.
+  const cans = (await (await request.get('/api/v1/pos/products?q=coca%20330', { headers })).json()) as {
+    data: Array<{ name: string; barcode: string | null; price: string }>;
+  };
+  const can = cans.data.find((p) => p.name === 'Coca-Cola can 330ml')!;
+  expect(can.barcode).toBeTruthy();
+
+  await useEnglish(page);
+  await signIn(page, clerk, '/login?to=/create-invoice');
+  await expect(page.getByRole('heading', { name: 'Create invoice' })).toBeVisible();
+  // Customers come through the selling look-up too.
+  await page.getByRole('combobox', { name: 'Customer' }).click();
+  await page.getByRole('combobox', { name: 'Customer' }).fill('Sok Dara');
+  await page
+    .getByRole('option', { name: /^Sok Dara/ })
+    .first()
+    .click();
+  await page.getByRole('combobox', { name: 'Branch' }).click();
+  await page.getByRole('option', { name: /Riverside/ }).click();
+
+  // Keyboard only: the words in any order, then Enter takes the first match (a variant, picked in the same step).
+  const finder = page.getByRole('combobox', { name: 'Add an item' });
+  await finder.fill('latte ice');
+  await expect(page.getByRole('option', { name: /^Iced latte \(/ }).first()).toBeVisible();
+  await finder.press('Enter');
+  await expect(page.getByTestId('doc-line')).toHaveCount(1);
+  await expect(page.getByTestId('doc-line').first()).toContainText(/Iced latte \(.+\)/);
+  await expect(finder).toHaveValue('');
+
+  // A scanner: the code and Enter at once, before the answer is in; the item is added once, and nothing is saved.
+  await finder.fill(can.barcode!);
+  await finder.press('Enter');
+  await expect(page.getByTestId('doc-line')).toHaveCount(2);
+  await expect(page).toHaveURL(/\/create-invoice$/);
+  const canLine = page.getByTestId('doc-line').nth(1);
+  await expect(canLine).toContainText('Coca-Cola can 330ml');
+  await expect(canLine.getByTestId('doc-line-price')).toHaveValue(can.price);
+
+  // A box of 24: the price follows the unit's factor.
+  await page.getByRole('combobox', { name: 'Unit Coca-Cola can 330ml' }).click();
+  await page.getByRole('option', { name: 'Box of 24' }).click();
+  await expect(canLine.getByTestId('doc-line-price')).toHaveValue((Number(can.price) * 24).toFixed(2));
+  expect(await axeBlocking(page)).toEqual([]);
+
+  const previewed = await page.getByTestId('doc-grand-total').textContent();
+  await page.getByTestId('save').click();
+  await expect(page).toHaveURL(/\/invoice-listing\/detail\//);
+  await expect(page.getByTestId('doc-payment-status')).toHaveText('Unpaid');
+  await expect(page.getByTestId('detail-grand-total')).toHaveText(previewed!);
+  await expect(page.getByTestId('doc-lines')).toContainText('Box of 24');
 });

@@ -197,7 +197,7 @@ async function catalogueHead(
   };
 }
 
-interface UnitRow {
+export interface UnitRow {
   id: string;
   name: string;
   short_name: string;
@@ -209,7 +209,7 @@ interface UnitRow {
  * Units a product sells in: every unit sharing its unit's base (a box of 24 for cans, the can itself), with the
  * factor to the product's own unit, worked out once per unit of the shop (not per product).
  */
-function unitFamilies(units: UnitRow[]): Map<string, PosUnit[]> {
+export function unitFamilies(units: UnitRow[]): Map<string, PosUnit[]> {
   const byId = new Map(units.map((u) => [u.id, u]));
   const root = (u: UnitRow) => u.base_unit_id ?? u.id;
   // A unit's size in its base unit, at FACTOR_SCALE.

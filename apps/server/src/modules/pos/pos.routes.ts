@@ -20,6 +20,9 @@ import {
   posCustomerListSchema,
   posCustomerQuerySchema,
   posCustomerSchema,
+  posProductLookupQuerySchema,
+  posProductLookupSchema,
+  SALE_LOOKUP_PERMISSIONS,
 } from '@posauto/shared/schemas/pos';
 import type { Deps } from '../../deps';
 import { ctxOf } from '../../http/access';
@@ -27,6 +30,7 @@ import type { AppInstance } from '../../http/app-instance';
 import { catalogue } from './catalogue';
 import { createKhqr, khqrStatus } from './khqr';
 import { posService } from './pos.service';
+import { lookupProducts } from './product-lookup';
 
 const TAG = 'pos';
 
@@ -40,6 +44,11 @@ export function holdsVersion(ifNoneMatch: string | undefined, version: string): 
 }
 /** Cashiers hold sale-pos and not product-list: every route of the till needs sale-pos alone. */
 const access = { access: { permission: 'sale-pos' as const } };
+/**
+ * Look-ups a sale line needs, for everyone who creates a selling document (the till, back-office sales, invoices,
+ * quotations): a clerk with sale-invoice alone holds neither product-list nor customer-management.
+ */
+const lookup = { access: { anyOf: SALE_LOOKUP_PERMISSIONS } };
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema };
 
 /** Routes of the till (issue 12) besides committing a sale (modules/sales). */
@@ -75,12 +84,26 @@ export function posRoutes(app: AppInstance, deps: Deps): void {
     },
   });
 
+  app.get('/api/v1/pos/products', {
+    config: lookup,
+    schema: {
+      tags: [TAG],
+      operationId: 'lookupPosProducts',
+      summary:
+        'Find active products for a sale line (any selling permission: sale-pos, sale-management, sale-list, sale-invoice or sale-quotation): every word typed in the name, or an exact SKU or barcode; a small page by name with prices, active variants and sale units (no cost, no stock)',
+      querystring: posProductLookupQuerySchema,
+      response: { 200: posProductLookupSchema, ...errors },
+    },
+    handler: (req) => lookupProducts(deps, ctxOf(req), req.query),
+  });
+
   app.get('/api/v1/pos/customers', {
-    config: access,
+    config: lookup,
     schema: {
       tags: [TAG],
       operationId: 'findPosCustomers',
-      summary: 'Find active customers by name, phone or Member ID (at most 20, the walk-in customer first) with what each owes',
+      summary:
+        'Find active customers by name, phone or Member ID (at most 20, the walk-in customer first) with what each owes (any selling permission: sale-pos, sale-management, sale-list, sale-invoice or sale-quotation)',
       querystring: posCustomerQuerySchema,
       response: { 200: posCustomerListSchema, ...errors },
     },

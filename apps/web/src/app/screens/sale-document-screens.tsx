@@ -1,19 +1,29 @@
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
-import type { Product } from '@posauto/shared/schemas/products';
-import { ProductPicker } from '../../features/products';
 import { usePrintReceipt } from '../../features/receipts';
-import { DocumentDetail, DocumentForm, DocumentList, type PrintPaper } from '../../features/sale-documents';
+import {
+  DocumentDetail,
+  DocumentForm,
+  DocumentList,
+  DocumentProductFinder,
+  type DocumentFormProps,
+  type PrintPaper,
+} from '../../features/sale-documents';
 import { hasPermission, useUserData } from '../../lib/auth-store';
 import { notifyError } from '../../lib/notify';
 
 /**
- * Back-office sales, invoices and quotations. The screens compose three features that must not import each other:
- * the document forms (sale-documents), the catalogue's product finder (products) and printing (receipts).
+ * Back-office sales, invoices and quotations. The screens compose two features that must not import each other:
+ * the document forms (sale-documents) and printing (receipts).
  */
 
-/** Active items only: the server refuses an inactive one anyway. */
-const picker = (onPick: (p: Product) => void) => <ProductPicker onPick={onPick} accept={(p) => p.status} testId="doc-product-picker" />;
+/**
+ * The documents' own product finder (the selling look-up): a clerk holding sale-invoice, sale-quotation,
+ * sale-management or sale-list adds lines without product-list, the catalogue's permission.
+ */
+const picker: DocumentFormProps['renderPicker'] = (onPick, { branchId, currency }) => (
+  <DocumentProductFinder onPick={onPick} branchId={branchId} currency={currency} />
+);
 
 function usePermissions() {
   const user = useUserData();

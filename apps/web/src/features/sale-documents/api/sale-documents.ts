@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListResponse } from '@posauto/shared/schemas/common';
+import { POS_PRODUCT_LOOKUP, SALE_LOOKUP_PERMISSIONS, type PosProductLookup } from '@posauto/shared/schemas/pos';
 import type { SaleScreenOptions } from '@posauto/shared/schemas/receipts';
 import type { GeneralSettingResponse } from '@posauto/shared/schemas/settings';
 import {
@@ -57,24 +58,48 @@ export function useShopSetting() {
 export type CustomerChoice = { id: string; name: string; phone: string | null; member_id: string | null };
 
 /**
- * Customers by name, phone or Member ID: through the till's finder (sale-pos) or the customer list
- * (customer-management), whichever the user holds. Without either the form sells to the walk-in customer.
+ * Customers by name, phone or Member ID: through the selling look-up (any permission that creates a document), else
+ * the customer list (customer-management). Without either the form sells to the walk-in customer.
  */
 export function useCustomerChoices(search: string) {
   const user = useUserData();
-  const viaPos = hasPermission(user, 'sale-pos');
-  const viaList = !viaPos && hasPermission(user, 'customer-management');
+  const viaLookup = SALE_LOOKUP_PERMISSIONS.some((p) => hasPermission(user, p));
+  const viaList = !viaLookup && hasPermission(user, 'customer-management');
   const query = useQuery({
-    queryKey: ['sale-customer-choices', viaPos ? 'pos' : 'list', search],
+    queryKey: ['sale-customer-choices', viaLookup ? 'pos' : 'list', search],
     queryFn: async (): Promise<CustomerChoice[]> => {
-      if (viaPos) return (await api.get<{ data: CustomerChoice[] }>('/api/v1/pos/customers', { q: search || undefined })).data;
+      if (viaLookup) return (await api.get<{ data: CustomerChoice[] }>('/api/v1/pos/customers', { q: search || undefined })).data;
       return (await api.get<ListResponse<CustomerChoice>>('/api/v1/customers', { search: search || undefined, per_page: '25' })).data;
     },
-    enabled: viaPos || viaList,
+    enabled: viaLookup || viaList,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
-  return { available: viaPos || viaList, ...query };
+  return { available: viaLookup || viaList, ...query };
+}
+
+/** The answer of the product look-up, with the text it answers (a finder shows only the answer to what is typed). */
+export type ProductLookupAnswer = PosProductLookup & { q: string };
+
+/**
+ * Products for a sale line: every word typed, or an exact SKU or barcode, among the active products sold at the
+ * branch (all branches until one is chosen). Open to every selling permission; no product-list needed.
+ */
+export function useProductLookup(search: string, branchId: string | null) {
+  const q = search.trim();
+  return useQuery({
+    queryKey: ['products', 'sale-lookup', q, branchId],
+    queryFn: async (): Promise<ProductLookupAnswer> => ({
+      q,
+      ...(await api.get<PosProductLookup>('/api/v1/pos/products', {
+        q: q || undefined,
+        branch_id: branchId ?? undefined,
+        per_page: String(POS_PRODUCT_LOOKUP.perPage),
+      })),
+    }),
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Anything that moves money or stock: sales and their lines, stock, cash sessions and what customers owe. */
@@ -144,16 +169,4 @@ export function useAddDocumentPayment() {
       api.post<Envelope<SaleDetail>>(`${SALES_PATH}/${id}/payments`, input),
     onSuccess: invalidate,
   });
-}
-
-/** A variation product's active variants (the product route: the picker already needs product-list). */
-export function useVariantChoices(productId: string | null) {
-  const q = useQuery({
-    queryKey: ['products', 'item', productId],
-    queryFn: () =>
-      api.get<{ variants: Array<{ id: string; name: string; sku_code: string; status: boolean }> }>(`/api/v1/products/${productId}`),
-    enabled: Boolean(productId),
-    staleTime: 60_000,
-  });
-  return (q.data?.variants ?? []).filter((v) => v.status).map((v) => ({ value: v.id, label: `${v.name} · ${v.sku_code}` }));
 }

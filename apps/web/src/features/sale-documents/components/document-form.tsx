@@ -21,7 +21,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '@posauto/shared/schemas/products';
+import type { PosLookupVariant, PosUnit } from '@posauto/shared/schemas/pos';
 import {
   SALE_TYPES,
   TENDER_CURRENCIES,
@@ -35,25 +35,27 @@ import { FormActions } from '../../../components/crud/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import {
-  useCustomerChoices,
-  useDocument,
-  useSaveDocument,
-  useScreenOptions,
-  useShopSetting,
-  useVariantChoices,
-} from '../api/sale-documents';
-import { draftTotals, type DraftDiscount } from '../lib/totals';
+import { useCustomerChoices, useDocument, useSaveDocument, useScreenOptions, useShopSetting } from '../api/sale-documents';
+import { draftTotals, unitLinePrice, type DraftDiscount } from '../lib/totals';
+import type { DocumentLinePick } from './product-finder';
 
 interface Line {
   key: string;
   product_id: string;
+  /** The product's name; `name` adds the variant's. */
+  product_name: string;
   name: string;
+  sku: string | null;
   unit_name: string | null;
-  variation: boolean;
   variant_id: string | null;
-  /** A saved line keeps its unit; a new one takes the product's sale unit (left to the server). */
+  /** A saved line keeps its unit (sent back as it is); a new one starts in the product's sale unit. */
   unit_id?: string | null;
+  /** Units the line may be sold in (from the look-up; none for a saved line, which keeps its own). */
+  units: PosUnit[];
+  /** The product's active variants (from the look-up; none for a saved line). */
+  variants: PosLookupVariant[];
+  /** The catalogue price per the product's own unit (the variant's when it has one); null for a saved line. */
+  base_price: string | null;
   quantity: string;
   unit_price: string;
   /** The catalogue's price: sent only when the user changed it (edit_cost). */
@@ -75,8 +77,8 @@ export interface DocumentFormProps {
   /** Where the list of this document lives, and where a saved one opens. */
   backTo: string;
   detailPath: (id: string) => string;
-  /** The catalogue's product finder, handed in by the screen (features do not import each other). */
-  renderPicker: (onPick: (p: Product) => void) => ReactNode;
+  /** The product finder, handed in by the screen: picks a product (and its variant) for a new line at the branch. */
+  renderPicker: (onPick: (pick: DocumentLinePick) => void, context: { branchId: string | null; currency: string }) => ReactNode;
   /** An invoice to edit (edit/:id). */
   editId?: string;
 }
@@ -116,11 +118,15 @@ function linesOf(doc: SaleDetail | null): Line[] {
   return (doc?.lines ?? []).map((l) => ({
     key: l.id,
     product_id: l.product_id,
+    product_name: l.product_name,
     name: l.product_name,
+    sku: null,
     unit_name: l.unit_name,
-    variation: Boolean(l.variant_id),
     variant_id: l.variant_id,
     unit_id: l.unit_id,
+    units: [],
+    variants: [],
+    base_price: null,
     quantity: l.quantity,
     unit_price: l.unit_price,
     list_price: l.unit_price,
@@ -166,23 +172,51 @@ function FormBody(props: DocumentFormProps & { existing: SaleDetail | null; sett
   const totals = draftTotals(setting, lines, orderDiscount, shipping);
   const payable = document !== 'quotation' && !existing;
 
-  const add = (p: Product) =>
+  const add = ({ product: p, variant }: DocumentLinePick) => {
+    const unit = p.units.find((u) => u.id === p.sale_unit_id) ?? null;
+    const base = variant?.price ?? p.price;
+    const price = unitLinePrice(base, unit?.factor ?? '1', currency) ?? base;
     setLines((ls) => [
       ...ls,
       {
-        key: `${p.id}-${Date.now()}`,
+        key: `${p.id}-${crypto.randomUUID()}`,
         product_id: p.id,
-        name: `${p.product_name} · ${p.sku_code}`,
-        unit_name: p.unit_name,
-        variation: p.type === 'variation',
-        variant_id: null,
+        product_name: p.name,
+        name: variant ? `${p.name} (${variant.name})` : p.name,
+        sku: variant?.sku ?? p.sku,
+        unit_name: unit?.name ?? null,
+        variant_id: variant?.id ?? null,
+        unit_id: unit?.id ?? p.sale_unit_id,
+        units: p.units,
+        variants: p.variants,
+        base_price: base,
         quantity: '1',
-        unit_price: p.sale_cost,
-        list_price: p.sale_cost,
+        unit_price: price,
+        list_price: price,
         discount: null,
       },
     ]);
+  };
   const change = (key: string, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  /** Another unit or variant: the price follows the catalogue again (a typed price was for the old one). */
+  const repriced = (l: Line, patch: Partial<Line>): Line => {
+    const next = { ...l, ...patch };
+    const unit = next.units.find((u) => u.id === next.unit_id);
+    const price = next.base_price === null ? null : unitLinePrice(next.base_price, unit?.factor ?? '1', currency);
+    return price === null ? next : { ...next, unit_price: price, list_price: price };
+  };
+  const changeUnit = (key: string, unitId: string) =>
+    setLines((ls) =>
+      ls.map((l) => (l.key === key ? repriced(l, { unit_id: unitId, unit_name: l.units.find((u) => u.id === unitId)?.name ?? null }) : l)),
+    );
+  const changeVariant = (key: string, variantId: string) =>
+    setLines((ls) =>
+      ls.map((l) => {
+        const v = l.variants.find((x) => x.id === variantId);
+        if (l.key !== key || !v) return l;
+        return repriced(l, { variant_id: v.id, name: `${l.product_name} (${v.name})`, sku: v.sku, base_price: v.price });
+      }),
+    );
   const changePayment = (key: string, patch: Partial<Payment>) =>
     setPayments((ps) => ps.map((p) => (p.key === key ? { ...p, ...patch } : p)));
 
@@ -316,7 +350,7 @@ function FormBody(props: DocumentFormProps & { existing: SaleDetail | null; sett
 
         <Paper withBorder p="md" radius="md">
           <Stack>
-            {props.renderPicker(add)}
+            {props.renderPicker(add, { branchId, currency })}
             {lines.length === 0 ? (
               <Text c="dimmed" size="sm">
                 {t('sale_docs.no_lines')}
@@ -347,6 +381,8 @@ function FormBody(props: DocumentFormProps & { existing: SaleDetail | null; sett
                         inlineDiscount={setting.inline_discount}
                         errors={errors}
                         onChange={(patch) => change(l.key, patch)}
+                        onUnit={(unitId) => changeUnit(l.key, unitId)}
+                        onVariant={(variantId) => changeVariant(l.key, variantId)}
                         onRemove={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
                       />
                     ))}
@@ -538,11 +574,12 @@ function LineRow(props: {
   inlineDiscount: boolean;
   errors: Record<string, string>;
   onChange: (patch: Partial<Line>) => void;
+  onUnit: (unitId: string) => void;
+  onVariant: (variantId: string) => void;
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
   const { line, errors, index } = props;
-  const variants = useVariantChoices(line.variation ? line.product_id : null);
   const err = (field: string) => errors[`lines.${index}.${field}`];
   return (
     <Table.Tr data-testid="doc-line">
@@ -550,21 +587,47 @@ function LineRow(props: {
         <Text size="sm" fw={500}>
           {line.name}
         </Text>
-        {line.variation && (
+        {line.sku && (
+          <Text size="xs" c="dimmed" dir="ltr" style={{ textAlign: 'start' }}>
+            {line.sku}
+          </Text>
+        )}
+        {line.variants.length > 1 && (
           <Select
             mt={4}
             size="xs"
             aria-label={`${t('sale_docs.variant')} ${line.name}`}
-            placeholder={t('sale_docs.variant')}
-            data={variants}
+            allowDeselect={false}
+            data={line.variants.map((v) => ({ value: v.id, label: `${v.name} · ${v.price} ${props.currency}` }))}
             value={line.variant_id}
             error={err('variant_id')}
-            onChange={(v) => props.onChange({ variant_id: v })}
+            onChange={(v) => v && props.onVariant(v)}
+            data-testid="doc-line-variant"
           />
+        )}
+        {line.variants.length <= 1 && err('variant_id') && (
+          <Text size="xs" c="red" role="alert">
+            {err('variant_id')}
+          </Text>
         )}
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{line.unit_name ?? '—'}</Text>
+        {line.units.length > 1 ? (
+          <Select
+            size="xs"
+            w={150}
+            aria-label={`${t('sale_docs.unit')} ${line.name}`}
+            allowDeselect={false}
+            data={line.units.map((u) => ({ value: u.id, label: u.name }))}
+            value={line.unit_id ?? null}
+            error={err('unit_id')}
+            onChange={(v) => v && props.onUnit(v)}
+            comboboxProps={{ zIndex: 2100 }}
+            data-testid="doc-line-unit"
+          />
+        ) : (
+          <Text size="sm">{line.unit_name ?? '—'}</Text>
+        )}
       </Table.Td>
       <Table.Td>
         <TextInput

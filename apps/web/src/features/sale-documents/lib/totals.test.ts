@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftTotals } from './totals';
+import { draftTotals, unitLinePrice } from './totals';
 
 const shop = { currency: 'USD', exchange_rate: '4100.0000', sale_tax: '10.00', is_exclude_tax: true };
 
@@ -29,5 +29,22 @@ describe('draftTotals', () => {
 
   it('answers null while a figure cannot be read', () => {
     expect(draftTotals(shop, [{ quantity: 'abc', unit_price: '1', discount: null }], null, '0')).toBeNull();
+  });
+});
+
+describe('unitLinePrice', () => {
+  it('prices a line unit as the server does: the price per own unit times the factor, half-up to the minor unit', () => {
+    expect(unitLinePrice('1.00', '24', 'USD')).toBe('24.00');
+    expect(unitLinePrice('1.25', '1', 'USD')).toBe('1.25');
+    // 0.333333 of 1.00 is 0.333333 -> 0.33; 0.5 of 0.05 is 0.025 -> 0.03 (half-up)
+    expect(unitLinePrice('1.00', '0.333333', 'USD')).toBe('0.33');
+    expect(unitLinePrice('0.05', '0.5', 'USD')).toBe('0.03');
+    expect(unitLinePrice('4100', '6', 'KHR')).toBe('24600');
+  });
+
+  it('answers null for an unreadable price, factor or currency', () => {
+    expect(unitLinePrice('abc', '1', 'USD')).toBeNull();
+    expect(unitLinePrice('1.00', '0', 'USD')).toBeNull();
+    expect(unitLinePrice('1.00', '1', 'XXX')).toBeNull();
   });
 });

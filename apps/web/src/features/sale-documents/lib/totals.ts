@@ -1,14 +1,17 @@
 import {
   computeDocumentTotals,
   convert,
+  FACTOR_SCALE,
   formatDecimal,
   isCurrencyCode,
   minorDigits,
   money,
   parseDecimal,
+  parseFactor,
   parsePercent,
   parseQuantity,
   parseRate,
+  roundDiv,
   type Discount,
 } from '@posauto/shared/money/index';
 
@@ -87,6 +90,21 @@ export function draftTotals(shop: ShopMoney, lines: DraftLine[], discount: Draft
       total: formatDecimal(grand, digits),
       other,
     };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The price of one line unit, as the server prices it: the catalogue price per the product's own unit times the
+ * unit's factor ("24" for a box of 24), rounded half-up to the currency's minor unit. Null when a figure is unreadable.
+ */
+export function unitLinePrice(basePrice: string, factor: string, currency: string): string | null {
+  if (!isCurrencyCode(currency)) return null;
+  const digits = minorDigits(currency);
+  try {
+    const minor = parseDecimal(basePrice, digits);
+    return formatDecimal(roundDiv(BigInt(minor) * BigInt(parseFactor(factor)), BigInt(FACTOR_SCALE), 'half-up'), digits);
   } catch {
     return null;
   }

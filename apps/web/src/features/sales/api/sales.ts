@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentCashSession } from '@posauto/shared/schemas/cash-sessions';
 import type { ListResponse } from '@posauto/shared/schemas/common';
+import { SALE_LOOKUP_PERMISSIONS } from '@posauto/shared/schemas/pos';
 import type { SaleScreenOptions } from '@posauto/shared/schemas/receipts';
 import type {
   Sale,
@@ -85,12 +86,12 @@ export function useReturnableSales(search: string) {
 type CustomerChoice = { id: string; name: string; phone: string | null; member_id: string | null };
 
 /**
- * Customers matching a name, phone or Member ID for the customer filter: through the till's finder (sale-pos) or
+ * Customers matching a name, phone or Member ID for the customer filter: through the sale lookup (any selling permission) or
  * the customer list (customer-management), whichever the user holds; none otherwise (the filter then hides).
  */
 export function useCustomerChoices(search: string) {
   const user = useUserData();
-  const viaPos = hasPermission(user, 'sale-pos');
+  const viaPos = SALE_LOOKUP_PERMISSIONS.some((p) => hasPermission(user, p));
   const viaList = !viaPos && hasPermission(user, 'customer-management');
   const query = useQuery({
     queryKey: ['sale-customer-choices', viaPos ? 'pos' : 'list', search],
