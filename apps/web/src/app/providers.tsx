@@ -1,7 +1,7 @@
 import { lazy, useEffect, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import type { Language } from '@posauto/shared/i18n/index';
-import { isRtl } from '../lib/i18n';
+import { i18n, isRtl } from '../lib/i18n';
 import { saveLoaderColours, usePreferences } from '../lib/preferences';
 import { appTheme, cssVariablesResolver } from './theme';
 
@@ -35,7 +35,7 @@ export function Providers({ lang, children }: { lang: Language; children: ReactN
   useEffect(() => {
     document.documentElement.dataset.skin = prefs.skin;
   }, [prefs.skin]);
-  const theme = appTheme(prefs.preset, prefs.skin);
+  const theme = appTheme(prefs.preset, prefs.skin, i18n.t('common.close'));
   const dir = isRtl(lang) ? 'rtl' : 'ltr';
   return (
     <DirectionProvider initialDirection={dir} detectDirection={false}>

@@ -4,6 +4,8 @@ import {
   DEFAULT_THEME,
   Input,
   type MenuProps,
+  type ModalProps,
+  type DrawerProps,
   type CSSVariablesResolver,
   type MantineColorsTuple,
   type MantineThemeOverride,
@@ -81,7 +83,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: { '--mantine-color-dimmed': DIMMED.dark, '--mantine-color-placeholder': 'var(--mantine-color-dark-2)' },
 });
 
-export function appTheme(preset: string, skin: string): MantineThemeOverride {
+/** closeLabel: the translated name of every dialog's close button (WCAG 4.1.2: Mantine's own × has none). */
+export function appTheme(preset: string, skin: string, closeLabel = 'Close'): MantineThemeOverride {
   return createTheme({
     primaryColor: preset,
     colors,
@@ -95,6 +98,9 @@ export function appTheme(preset: string, skin: string): MantineThemeOverride {
       // Only menu items inside role="menu": the first item takes the focus, not a placeholder div.
       // A plain object, not Menu.extend(): the theme is on every page, Menu and floating-ui only in the shell (issue #10).
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
+      // Plain objects for the same reason; a dialog that passes its own closeButtonProps names its button itself.
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } satisfies Partial<ModalProps> },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } satisfies Partial<DrawerProps> },
     },
   });
 }

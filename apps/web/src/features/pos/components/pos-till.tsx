@@ -149,7 +149,12 @@ export function PosTill({ branchId = null, printReceipt }: PosTillProps) {
       }
       const hit = index.lookup(code);
       if (!hit) {
-        notifications.show({ color: 'red', message: t('pos.scan_unknown', { code }), autoClose: 4000 });
+        notifications.show({
+          color: 'red',
+          message: t('pos.scan_unknown', { code }),
+          autoClose: 4000,
+          closeButtonProps: { 'aria-label': t('common.close') },
+        });
         setAnnounce(t('pos.scan_unknown', { code }));
         return;
       }
@@ -195,14 +200,18 @@ export function PosTill({ branchId = null, printReceipt }: PosTillProps) {
         total: formatDecimal(totals.total, currency === 'KHR' ? 0 : 2),
       });
       store.clear();
-      notifications.show({ color: 'teal', message: t('pos.held'), autoClose: 2500 });
+      notifications.show({ color: 'teal', message: t('pos.held'), autoClose: 2500, closeButtonProps: { 'aria-label': t('common.close') } });
       setAnnounce(t('pos.held'));
     },
     [hold, store, totals.total, currency, t],
   );
   const holdNow = useCallback(() => {
     holdCart().catch((e: unknown) =>
-      notifications.show({ color: 'red', message: e instanceof ApiError ? e.message : t('errors.internal') }),
+      notifications.show({
+        color: 'red',
+        message: e instanceof ApiError ? e.message : t('errors.internal'),
+        closeButtonProps: { 'aria-label': t('common.close') },
+      }),
     );
   }, [holdCart, t]);
   const resumeCart = async (id: string) => {
@@ -213,7 +222,11 @@ export function PosTill({ branchId = null, printReceipt }: PosTillProps) {
       setDialog(null);
       setAnnounce(t('pos.resumed'));
     } catch (e) {
-      notifications.show({ color: 'red', message: e instanceof ApiError ? e.message : t('errors.internal') });
+      notifications.show({
+        color: 'red',
+        message: e instanceof ApiError ? e.message : t('errors.internal'),
+        closeButtonProps: { 'aria-label': t('common.close') },
+      });
     }
   };
 
@@ -242,7 +255,12 @@ export function PosTill({ branchId = null, printReceipt }: PosTillProps) {
         setDialog(null);
         setSheetOpen(false);
         setDone(sale);
-        notifications.show({ color: 'teal', message: t('pos.sale_success'), autoClose: 3000 });
+        notifications.show({
+          color: 'teal',
+          message: t('pos.sale_success'),
+          autoClose: 3000,
+          closeButtonProps: { 'aria-label': t('common.close') },
+        });
         setAnnounce(t('pos.sale_success'));
         if (catalogue?.sale_settings.receipt_auto_print && printReceipt) {
           printReceipt(sale.id, { paper: catalogue.sale_settings.receipt_paper_width === 58 ? 58 : 80 });
