@@ -96,7 +96,7 @@ export async function seedDemoExpenses(trx: Kysely<Database>, deps: Deps, shop: 
           category: 'Rent',
           day,
           currency: 'USD',
-          cost: String(Math.round(900 * size)),
+          cost: String(Math.round(200 * size)),
           method: 'bank',
           note: 'Monthly rent',
         });
@@ -105,7 +105,7 @@ export async function seedDemoExpenses(trx: Kysely<Database>, deps: Deps, shop: 
           category: 'Salaries',
           day,
           currency: 'USD',
-          cost: String(Math.round(1450 * size)),
+          cost: String(Math.round(300 * size)),
           method: 'bank',
           note: 'Staff wages',
         });
@@ -116,7 +116,7 @@ export async function seedDemoExpenses(trx: Kysely<Database>, deps: Deps, shop: 
           category: 'Utilities',
           day,
           currency: 'KHR',
-          cost: String(between(380, 520) * 1000),
+          cost: String(between(120, 200) * 1000),
           method: 'cash',
           note: 'EDC electricity bill',
         });
@@ -127,7 +127,7 @@ export async function seedDemoExpenses(trx: Kysely<Database>, deps: Deps, shop: 
           category: 'Ingredients',
           day,
           currency: 'KHR',
-          cost: String(between(60, 240) * 1000),
+          cost: String(between(20, 80) * 1000),
           method: rnd() < 0.5 ? 'cash' : null,
           note: 'Fresh milk and fruit from the market',
         });

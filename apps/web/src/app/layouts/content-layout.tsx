@@ -1,8 +1,9 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AppShell, Burger, Center, Group, Loader, ScrollArea } from '@mantine/core';
 import { useDisclosure, useHeadroom, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { setShopTimeZone } from '../../lib/format';
 import { usePreferences } from '../../lib/preferences';
 import { BackToTop } from '../shell/back-to-top';
 import { Customizer } from '../shell/customizer';
@@ -11,7 +12,7 @@ import { GlobalSearch } from '../shell/global-search';
 import { HorizontalMenu } from '../shell/horizontal-menu';
 import { LanguageMenu } from '../shell/language-menu';
 import { Logo } from '../shell/logo';
-import { NotificationBell } from '../shell/notification-bell';
+import { NotificationBell, useGeneralSetting } from '../shell/notification-bell';
 import { ThemeMenu } from '../shell/theme-menu';
 import { useVisibleMenu } from '../shell/use-menu';
 import { UserMenu } from '../shell/user-menu';
@@ -23,8 +24,23 @@ export const MENU_WIDTH = 300;
 export const RAIL_WIDTH = 80;
 export const RAIL_WIDTH_MODERN = 96;
 
+/**
+ * Dates and times on the shop's clock (lib/format.ts): when the shop's zone arrives and differs from the one kept
+ * from the last visit, the page is drawn again with it (once, in practice on the first visit only).
+ */
+function useShopClock(): string {
+  const setting = useGeneralSetting();
+  const zone = setting.data?.setting.time_zone;
+  const [drawn, setDrawn] = useState('');
+  useEffect(() => {
+    if (zone && setShopTimeZone(zone)) setDrawn(zone);
+  }, [zone]);
+  return drawn;
+}
+
 /** The page, loaded on demand, while the shell around it stays in place. */
 function PageOutlet() {
+  const clock = useShopClock();
   return (
     <Suspense
       fallback={
@@ -33,7 +49,7 @@ function PageOutlet() {
         </Center>
       }
     >
-      <Outlet />
+      <Outlet key={clock} />
     </Suspense>
   );
 }
