@@ -164,12 +164,12 @@ const half = (n, d) => Number((2n * n + d) / (2n * d));
 
 /**
  * The writes of one five-line till sale paid in cash with change, in the order commitSale runs them
- * (apps/server/src/modules/sales/sale-commit.ts): the session row locked, the invoice number (counter upsert, its
- * row locked to the end), the sale, its lines, per line (in product order) the level read for update and written,
- * the movements in one statement, the batches read, the lines' and the sale's frozen costs, the payment, the
- * drawer's entries (cash in, change in dollars and in riel) and the audit line. Only the writes and the reads they
- * depend on: the server's own checks (settings, branch, customer, products, payment method) are not repeated.
- * Placeholders `?` (SQLite) or `$n` (PostgreSQL).
+ * (apps/server/src/modules/sales/sale-commit.ts): the session row locked, per line (in product order) the level read
+ * for update and written, the movements in one statement, the batches read, then the invoice number (counter upsert,
+ * its row locked to the end: taken last, as the server does), the sale with its frozen cost, its lines in one
+ * statement with theirs, the payment, the drawer's entries (cash in, change in dollars and in riel) in one statement
+ * and the audit line. Only the writes and the reads they depend on: the server's own checks (settings, branch,
+ * customer, products, payment method) are not repeated. Placeholders `?` (SQLite) or `$n` (PostgreSQL).
  */
 function statements(kind) {
   const p = (sql) => {
@@ -179,6 +179,8 @@ function statements(kind) {
   };
   const lock = kind === 'postgres' ? ' FOR UPDATE' : '';
   const movementRow = `(?, ?, ?, ?, '', 'sale_out', ${-QTY_SCALE}, NULL, ${FACTOR_SCALE}, ${QTY_SCALE}, ?, ?, ?, 'sale', ?, ?, ?, ?)`;
+  const lineRow = `(?, ?, ?, ?, ?, '', ?, NULL, ${FACTOR_SCALE}, ${QTY_SCALE}, ?, NULL, 0, ?, 0, 0, ?, 0, ?)`;
+  const entryRow = `(?, ?, ?, ?, ?, ?, ?, NULL, '', ?, ?)`;
   return {
     session: p(`SELECT id, branch_id FROM cash_sessions WHERE business_id = ? AND user_id = ? AND status = 'open'${lock}`),
     number: p(`INSERT INTO tenant_counters (business_id, name, value) VALUES (?, ?, 1)
@@ -189,10 +191,11 @@ function statements(kind) {
       tendered_amount, change_amount, change_usd, change_khr, payment_status, line_count, note, updated_at, sold_at, returned_amount,
       cost_total, delivered_at, converted_from_id, idempotency_key, request_hash, created_by, created_at, voided_at)
       VALUES (?, ?, ?, 'sale', 'pos_retail', 'completed', ?, ?, ?, ?, 'USD', ?, 0, 1, NULL, 0, 0, NULL, NULL, 0, NULL, NULL, 0, 0, ?, 0, 0, ?, ?,
-      ?, ?, ?, ?, 'paid', ${SALE_LINES}, '', ?, ?, 0, 0, NULL, NULL, ?, ?, ?, ?, NULL)`),
-    line: p(`INSERT INTO sale_lines (business_id, id, sale_id, line_no, product_id, variant_id, product_name, unit_id, unit_factor, quantity,
+      ?, ?, ?, ?, 'paid', ${SALE_LINES}, '', ?, ?, 0, ?, NULL, NULL, ?, ?, ?, ?, NULL)`),
+    lines:
+      p(`INSERT INTO sale_lines (business_id, id, sale_id, line_no, product_id, variant_id, product_name, unit_id, unit_factor, quantity,
       unit_price, discount_type, discount_value, gross_amount, line_discount, order_discount_share, net_amount, tax_amount, cost_amount)
-      VALUES (?, ?, ?, ?, ?, '', ?, NULL, ${FACTOR_SCALE}, ${QTY_SCALE}, ?, NULL, 0, ?, 0, 0, ?, 0, 0)`),
+      VALUES ${Array(SALE_LINES).fill(lineRow).join(', ')}`),
     level: p(`SELECT on_hand, stock_value, avg_cost, low_alerted FROM stock_levels
       WHERE business_id = ? AND branch_id = ? AND product_id = ? AND variant_id = ''${lock}`),
     update: p(`UPDATE stock_levels SET on_hand = ?, stock_value = ?, avg_cost = ?, low_alerted = 0, updated_at = ?
@@ -203,15 +206,16 @@ function statements(kind) {
     batches: p(`SELECT id, expiry_date, quantity_in, quantity_left FROM stock_batches
       WHERE business_id = ? AND branch_id = ? AND product_id = ? AND variant_id = '' AND quantity_left > 0
       ORDER BY CASE WHEN expiry_date IS NULL THEN 1 ELSE 0 END, expiry_date, id${lock}`),
-    lineCost: p(`UPDATE sale_lines SET cost_amount = ? WHERE business_id = ? AND id = ?`),
-    saleCost: p(`UPDATE sales SET cost_total = ? WHERE business_id = ? AND id = ?`),
     payment:
       p(`INSERT INTO sale_payments (business_id, id, sale_id, payment_method_id, method_type, currency, amount, amount_in_sale_currency,
       reference, khqr_md5, cash_session_id, paid_on, created_by, created_at)
       VALUES (?, ?, ?, ?, 'cash', 'USD', ?, ?, '', NULL, ?, ?, ?, ?)`),
-    entry:
+    entries2:
       p(`INSERT INTO cash_session_entries (business_id, id, session_id, kind, currency, amount, sale_id, return_id, reason, created_by, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, NULL, '', ?, ?)`),
+      VALUES ${entryRow}, ${entryRow}`),
+    entries3:
+      p(`INSERT INTO cash_session_entries (business_id, id, session_id, kind, currency, amount, sale_id, return_id, reason, created_by, created_at)
+      VALUES ${entryRow}, ${entryRow}, ${entryRow}`),
     audit: p(`INSERT INTO audit_log (business_id, id, user_id, action, entity, entity_id, detail, ip, created_at)
       VALUES (?, ?, ?, 'create', 'sale', ?, ?, NULL, ?)`),
   };
@@ -269,6 +273,17 @@ async function oneSale(q, shop, till, setup, k, rateKhr) {
   const b = shop.business_id;
   const session = (await q('session', [b, till.userId]))[0];
   if (!session) throw new Error(`raw sale: till ${till.email} has no open session`);
+  const moved = [];
+  let costTotal = 0;
+  for (const l of p.order) {
+    const next = taken((await q('level', [b, session.branch_id, l.product]))[0]);
+    await q('update', [next.after, next.value, next.avg, at, b, session.branch_id, l.product]);
+    moved.push([b, newId(), session.branch_id, l.product, -next.cost, 'USD', next.after, p.saleId, l.id, till.userId, at]);
+    l.cost = next.cost;
+    costTotal += next.cost;
+  }
+  await q('movements', moved.flat());
+  for (const l of p.order) await q('batches', [b, session.branch_id, l.product]);
   const n = Number((await q('number', [b, `sale:${session.branch_id}`]))[0].value);
   const number = `${shop.prefix ?? 'INV-'}${String(n).padStart(6, '0')}`;
   const changeKhr = Math.ceil(((CHANGE - CHANGE_USD) * rateKhr) / 100 / 100) * 100;
@@ -281,30 +296,24 @@ async function oneSale(q, shop, till, setup, k, rateKhr) {
       changeKhr,
       at,
       at,
+      costTotal,
       randomUUID(),
       null,
       till.userId,
       at,
     ]),
   );
-  for (const l of p.lines) await q('line', [b, l.id, p.saleId, l.no, l.product, 'Bench product', l.price, l.price, l.price]);
-  const moved = [];
-  let costTotal = 0;
-  for (const l of p.order) {
-    const next = taken((await q('level', [b, session.branch_id, l.product]))[0]);
-    await q('update', [next.after, next.value, next.avg, at, b, session.branch_id, l.product]);
-    moved.push([b, newId(), session.branch_id, l.product, -next.cost, 'USD', next.after, p.saleId, l.id, till.userId, at]);
-    l.cost = next.cost;
-    costTotal += next.cost;
-  }
-  await q('movements', moved.flat());
-  for (const l of p.order) await q('batches', [b, session.branch_id, l.product]);
-  for (const l of p.order) await q('lineCost', [l.cost, b, l.id]);
-  await q('saleCost', [costTotal, b, p.saleId]);
+  await q(
+    'lines',
+    p.lines.flatMap((l) => [b, l.id, p.saleId, l.no, l.product, 'Bench product', l.price, l.price, l.price, l.cost]),
+  );
   await q('payment', [b, newId(), p.saleId, setup.cashMethodId, TENDERED, TENDERED, session.id, day, till.userId, at]);
-  await q('entry', [b, newId(), session.id, 'sale', 'USD', TENDERED, p.saleId, till.userId, at]);
-  await q('entry', [b, newId(), session.id, 'change', 'USD', -CHANGE_USD, p.saleId, till.userId, at]);
-  if (changeKhr > 0) await q('entry', [b, newId(), session.id, 'change', 'KHR', -changeKhr, p.saleId, till.userId, at]);
+  const entries = [
+    [b, newId(), session.id, 'sale', 'USD', TENDERED, p.saleId, till.userId, at],
+    [b, newId(), session.id, 'change', 'USD', -CHANGE_USD, p.saleId, till.userId, at],
+  ];
+  if (changeKhr > 0) entries.push([b, newId(), session.id, 'change', 'KHR', -changeKhr, p.saleId, till.userId, at]);
+  await q(entries.length === 3 ? 'entries3' : 'entries2', entries.flat());
   await q('audit', [b, newId(), till.userId, p.saleId, JSON.stringify({ invoice_number: number, document: 'sale' }), at]);
 }
 

@@ -1,6 +1,6 @@
-import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder, type SelectQueryNode } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, type SelectQueryNode } from 'kysely';
 import { LIST_ALL_LIMIT, type ListMeta, type ListQuery } from '@posauto/shared/schemas/common';
-import { containsPattern, upsertCounterSql, type DialectKind } from './dialect/index';
+import { containsPattern, preparedOnPostgres, upsertCounterSql, type DialectKind } from './dialect/index';
 import { listSearchValue, refreshSearchStats, withListSearch, type ListSearchValue } from './list-search';
 import type { Database } from './types';
 
@@ -52,11 +52,19 @@ const TOTAL_COLUMN = 'posauto_list_total';
 export type ListFilters = Readonly<Record<string, string | number | undefined>>;
 const compiledLists = new WeakMap<Kysely<Database>, Map<string, CompiledQuery>>();
 
-function compiledFor(db: Kysely<Database>, key: string, build: () => { compile(): CompiledQuery }): CompiledQuery {
+/**
+ * `prepared`: also run it as a prepared statement on PostgreSQL (planned once per connection; see preparedOnPostgres).
+ * Only for statements whose plan does not hang on the values (key lookups; a page whose LIMIT and OFFSET are written
+ * in: as values, a generic plan could not know that a page is 10 rows).
+ */
+function compiledFor(db: Kysely<Database>, key: string, build: () => { compile(): CompiledQuery }, prepared = false): CompiledQuery {
   let byKey = compiledLists.get(db);
   if (!byKey) compiledLists.set(db, (byKey = new Map()));
   let compiled = byKey.get(key);
-  if (!compiled) byKey.set(key, (compiled = build().compile()));
+  if (!compiled) {
+    byKey.set(key, (compiled = build().compile()));
+    if (prepared) preparedOnPostgres(compiled.sql);
+  }
   return compiled;
 }
 
@@ -178,7 +186,14 @@ function listQueries<T>(
       .clearSelect()
       .clearOrderBy()
       .select(sql<number>`count(*)`.as('n'));
-  const pageQuery = (biz: string, term: string | undefined, st: number | undefined, limit: number, offset: number, marked = false) =>
+  const pageQuery = (
+    biz: string,
+    term: string | undefined,
+    st: number | undefined,
+    limit: number | RawBuilder<number>,
+    offset: number | RawBuilder<number>,
+    marked = false,
+  ) =>
     filteredQuery(biz, term, st, marked)
       .orderBy(sql.ref(sortColumn), direction)
       .orderBy(sql.ref(spec.idColumn), direction)
@@ -202,18 +217,23 @@ function listQueries<T>(
 
   async function page(limit: number, offset: number): Promise<T[]> {
     if (!cacheKey) return (await pageQuery(businessId, search, status, limit, offset).execute()) as T[];
+    // The first page of a plain list on PostgreSQL (what nearly every screen opens on) has its LIMIT and OFFSET written
+    // into the statement, so that it can be a prepared statement: planned once per connection, not on every request
+    // (planning was most of the stock page's time). Its plan hangs on no value: the shop and filters are keys.
+    const first = kind === 'postgres' && searchShape === 'none' && offset === 0;
     const compiled = compiledFor(
       db,
-      `${cacheKey}|page|${searchShape}|${status !== undefined}|${sortColumn}|${direction}|${filterShape}`,
+      `${cacheKey}|page|${searchShape}|${status !== undefined}|${sortColumn}|${direction}|${filterShape}|${first ? limit : ''}`,
       () =>
         pageQuery(
           MARK.business,
           search === undefined ? undefined : MARK.term,
           status === undefined ? undefined : MARK.status,
-          MARK.limit,
-          MARK.offset,
+          first ? sql.lit(limit) : MARK.limit,
+          first ? sql.lit(0) : MARK.offset,
           true,
         ),
+      first,
     );
     return (await db.executeQuery<T>(withValues(compiled, kind, businessId, search, status, limit, offset, filters))).rows;
   }
@@ -300,8 +320,11 @@ function withValues(
 }
 
 export async function readCounter(db: Kysely<Database>, businessId: string, name: string): Promise<number> {
-  const compiled = compiledFor(db, 'tenant_counters', () =>
-    db.selectFrom('tenant_counters').select('value').where('business_id', '=', MARK.business).where('name', '=', '\u0001name'),
+  const compiled = compiledFor(
+    db,
+    'tenant_counters',
+    () => db.selectFrom('tenant_counters').select('value').where('business_id', '=', MARK.business).where('name', '=', '\u0001name'),
+    true,
   );
   const parameters = compiled.parameters.map((p) => (p === MARK.business ? businessId : p === '\u0001name' ? name : p));
   const row = (await db.executeQuery<{ value: number }>({ ...compiled, parameters })).rows[0];

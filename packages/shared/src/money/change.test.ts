@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeChange } from './change';
+import { computeChange, tenderValues } from './change';
 import { type Money, money } from './currency';
 import { MoneyRuleError } from './errors';
 import { RATE_SCALE, exchangeRate, parseRate } from './exchange';
@@ -96,6 +96,46 @@ describe('computeChange', () => {
         expect(c.isPaid).toBe(c.remaining.amount === 0 && c.remainingInRiel.amount === 0);
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe('tenderValues', () => {
+  const rate = exchangeRate(4100 * RATE_SCALE);
+
+  it('credits 4,000 riel at 4,100 as 0.97, the rounded-down value the change is computed from', () => {
+    const tendered = [money(4000, 'KHR')];
+    expect(tenderValues(tendered, 'USD', rate)).toEqual([money(97, 'USD')]);
+    expect(computeChange({ totalDue: money(97, 'USD'), tendered, rate }).paidInDue).toEqual(money(97, 'USD'));
+  });
+
+  it('keeps dollars whole and gives riel the rounding of the running total', () => {
+    // 2,000 + 2,000 riel = 0.9756 USD together: 0.48 then 0.49, never 0.49 + 0.49.
+    expect(tenderValues([money(500, 'USD'), money(2000, 'KHR'), money(2000, 'KHR')], 'USD', rate)).toEqual([
+      money(500, 'USD'),
+      money(48, 'USD'),
+      money(49, 'USD'),
+    ]);
+  });
+
+  it('always adds up to paidInDue, whatever the mix of tenders and the rate', () => {
+    const tender = fc.oneof(
+      fc.integer({ min: 0, max: 100_000 }).map((a) => money(a, 'USD')),
+      fc.integer({ min: 0, max: 4_000 }).map((a) => money(a * 100, 'KHR')),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(tender, { maxLength: 6 }),
+        fc.integer({ min: 3_500, max: 4_500 }),
+        fc.constantFrom('USD', 'KHR'),
+        (list, r, due) => {
+          const rt = exchangeRate(r * RATE_SCALE);
+          const values = tenderValues(list, due as 'USD' | 'KHR', rt);
+          const sum = values.reduce((s, v) => s + v.amount, 0);
+          expect(sum).toBe(computeChange({ totalDue: money(0, due as 'USD' | 'KHR'), tendered: list, rate: rt }).paidInDue.amount);
+          values.forEach((v) => expect(v.amount).toBeGreaterThanOrEqual(0));
+        },
+      ),
     );
   });
 });

@@ -63,3 +63,22 @@ export function computeChange(input: ChangeInput): ChangeResult {
     isPaid: owed === 0n,
   };
 }
+
+/**
+ * What each tender is worth in the due currency, so that the values add up exactly to computeChange's `paidInDue`
+ * (the exact sum, rounded down): each is the rounded-down running total minus the one before it. Converting each
+ * tender on its own would round each one and could credit a riel payment a cent more than the sale received.
+ */
+export function tenderValues(tendered: readonly Money[], dueCurrency: Money['currency'], rate: ExchangeRate): Money[] {
+  const perDueMinor = commonUnitsPerMinor(dueCurrency, rate);
+  let running = 0n;
+  let before = 0n;
+  return tendered.map((t) => {
+    if (t.amount < 0) throw new MoneyRuleError('tender_negative', 'tendered amount cannot be negative');
+    running += toCommonUnits(t, rate);
+    const upTo = roundDivBig(running, perDueMinor, 'floor');
+    const value = upTo - before;
+    before = upTo;
+    return money(toSafeInteger(value, 'tender value'), dueCurrency);
+  });
+}

@@ -1,5 +1,5 @@
 export { allocate } from './allocate';
-export { type ChangeInput, type ChangeResult, computeChange } from './change';
+export { type ChangeInput, type ChangeResult, computeChange, tenderValues } from './change';
 export {
   CURRENCIES,
   type CurrencyCode,

@@ -107,11 +107,65 @@ export function createDialect(target: DatabaseTarget): { dialect: Dialect; notif
     db.function('posauto_local_day', { deterministic: true }, (iso: unknown, zone: unknown) =>
       iso === null ? null : localDay(new Date(String(iso)), String(zone)),
     );
+    // And the hour of the day (0-23) of an instant on the zone's wall clock, for figures by hour.
+    db.function('posauto_local_hour', { deterministic: true }, (iso: unknown, zone: unknown) =>
+      iso === null ? null : localHour(new Date(String(iso)), String(zone)),
+    );
     const notify = sqliteNotifications(db);
     return { dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(db) }, notify.hooks), notifications: notify.source };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, types: pgTypes() });
+  pool.on('connect', (client) => usePreparedStatements(client));
   return { dialect: new PostgresDialect({ pool }), notifications: postgresNotifications(target.url) };
+}
+
+/** SQL texts run as named prepared statements on PostgreSQL (preparedOnPostgres), with their statement names. */
+const preparedNames = new Map<string, string>();
+
+/**
+ * Runs a statement of a hot path (one every request pays, e.g. the session lookup) as a named prepared statement on
+ * PostgreSQL: each pool connection parses and plans it once, instead of once per run. Planning a four-table join
+ * took 0.5 to 2 ms under load, against 0.1 ms to run it. Only for a few fixed texts: each stays prepared on every
+ * connection of the pool for its life.
+ */
+export function preparedOnPostgres(sqlText: string): void {
+  if (!preparedNames.has(sqlText) && preparedNames.size < PREPARED_MAX) preparedNames.set(sqlText, `posauto_${preparedNames.size + 1}`);
+}
+
+/** Prepared texts at most: each stays prepared on every pool connection for its life. */
+const PREPARED_MAX = 500;
+/** How often a write's text was seen before it is prepared (once is a one-off: a migration, a seed). */
+const writeSeen = new Map<string, number>();
+
+/**
+ * Writes (INSERT, UPDATE, and reads that lock rows: SELECT ... FOR UPDATE) are prepared once their text has come
+ * twice: they are the statements of a sale, an adjustment, a purchase, run again and again with other values, and
+ * their plans are key lookups that hang on no value. Planning each of them anew was a good part of a sale's time on
+ * PostgreSQL (the raw transaction it is compared with prepares its statements). Plain reads are left alone: a
+ * search's best plan depends on its term.
+ */
+function preparedName(text: string): string | undefined {
+  const name = preparedNames.get(text);
+  if (name || preparedNames.size >= PREPARED_MAX) return name;
+  if (!/^\s*(insert|update)\b/i.test(text) && !/\bfor update\s*$/i.test(text)) return undefined;
+  const seen = (writeSeen.get(text) ?? 0) + 1;
+  if (seen < 2) {
+    if (writeSeen.size < PREPARED_MAX * 4) writeSeen.set(text, seen);
+    return undefined;
+  }
+  writeSeen.delete(text);
+  preparedOnPostgres(text);
+  return preparedNames.get(text);
+}
+
+/** Kysely calls query(text, values): a text to prepare goes out as a named statement instead. */
+function usePreparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    const name = typeof text === 'string' && args.length === 2 ? preparedName(text) : undefined;
+    return name ? query({ name, text, values }) : query(...args);
+  };
 }
 
 /** Column type for instants: text ISO strings on SQLite, timestamptz on PostgreSQL. */
@@ -143,6 +197,30 @@ export function localDaySql(kind: DialectKind, column: Expression<unknown>, time
   return kind === 'postgres'
     ? sql<string>`to_char(${column} AT TIME ZONE ${zone}, 'YYYY-MM-DD')`
     : sql<string>`posauto_local_day(${column}, ${zone})`;
+}
+
+/**
+ * The hour of the day (0 to 23, an integer) of a timestamp column on the wall clock of a time zone: the bucket of
+ * figures by hour. Across a daylight-saving change an hour may hold two hours of instants, or none. Same rules for
+ * the zone name as localDaySql.
+ */
+export function localHourSql(kind: DialectKind, column: Expression<unknown>, timeZone: string): RawBuilder<number> {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(timeZone)) throw new RangeError(`not a time zone name: ${timeZone}`);
+  const zone = sql.lit(timeZone);
+  return kind === 'postgres'
+    ? sql<number>`cast(extract(hour from ${column} AT TIME ZONE ${zone}) as integer)`
+    : sql<number>`posauto_local_hour(${column}, ${zone})`;
+}
+
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+/** The wall-clock hour (0-23) of an instant in a time zone. */
+function localHour(instant: Date, timeZone: string): number {
+  let f = hourFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' });
+    hourFormats.set(timeZone, f);
+  }
+  return Number(f.formatToParts(instant).find((p) => p.type === 'hour')!.value) % 24;
 }
 
 /** The LIKE pattern for "contains term", with LIKE's wildcards in the term escaped. */

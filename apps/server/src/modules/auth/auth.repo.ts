@@ -1,4 +1,5 @@
 import type { CompiledQuery, Kysely } from 'kysely';
+import { preparedOnPostgres } from '../../db/dialect/index';
 import type { Database } from '../../db/types';
 
 export function findUserForLogin(db: Kysely<Database>, email: string) {
@@ -51,11 +52,15 @@ function sessionQuery(db: Kysely<Database>, sessionId: string) {
 type SessionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionQuery>['executeTakeFirst']>>>;
 const compiledSession = new WeakMap<Kysely<Database>, CompiledQuery<SessionRow>>();
 
-/** One indexed lookup per request: the session with its user, role and shop. Compiled once per database. */
+/**
+ * One indexed lookup per request: the session with its user, role and shop. Compiled once per database, and on
+ * PostgreSQL planned once per connection (a prepared statement): planning the join cost several times running it.
+ */
 export async function findSession(db: Kysely<Database>, sessionId: string): Promise<SessionRow | undefined> {
   let compiled = compiledSession.get(db);
   if (!compiled) {
     compiled = sessionQuery(db, '').compile();
+    preparedOnPostgres(compiled.sql);
     compiledSession.set(db, compiled);
   }
   const result = await db.executeQuery<SessionRow>({ ...compiled, parameters: [sessionId] });

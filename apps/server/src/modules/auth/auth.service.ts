@@ -134,7 +134,7 @@ export async function authenticateSession(deps: Deps, id: string, ip: string | n
     return null;
   }
   if (idle > TOUCH_EVERY_MS) await repo.touchSession(deps.db, id, new Date(now).toISOString());
-  return {
+  const ctx: RequestContext = {
     businessId: s.business_id,
     userId: s.user_id,
     branchId: s.branch_id,
@@ -142,10 +142,15 @@ export async function authenticateSession(deps: Deps, id: string, ip: string | n
     sessionId: id,
     ip,
   };
+  lookedUp.set(ctx, s);
+  return ctx;
 }
 
+/** The session row each request's context was made from: GET /me answers from it instead of reading it again. */
+const lookedUp = new WeakMap<RequestContext, Awaited<ReturnType<typeof repo.findSession>>>();
+
 export async function me(deps: Deps, ctx: RequestContext): Promise<MeResponse> {
-  const s = await repo.findSession(deps.db, ctx.sessionId);
+  const s = lookedUp.get(ctx) ?? (await repo.findSession(deps.db, ctx.sessionId));
   if (!s) throw new AppError(401, 'errors.unauthorized');
   return describe(s);
 }

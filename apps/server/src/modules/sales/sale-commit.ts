@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   FACTOR_SCALE,
@@ -6,7 +6,6 @@ import {
   applyDiscount,
   computeChange,
   computeDocumentTotals,
-  convert,
   exchangeRate,
   isCurrencyCode,
   lineAmount,
@@ -15,6 +14,7 @@ import {
   parseQuantity,
   percentOf,
   roundDiv,
+  tenderValues,
   type CurrencyCode,
   type Discount,
   type ExchangeRate,
@@ -30,7 +30,7 @@ import { newId } from '../../lib/ids';
 import { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../lib/time-zone';
 import { auditFor } from '../audit/index';
 import { lockOpenCashSession } from '../cash-sessions/index';
-import { postMovements, unitFactor, type LedgerLine } from '../stock/index';
+import { postMovementsWith, unitFactor, type LedgerLine, type ProductRow, type StockSettings } from '../stock/index';
 import { paymentStatusOf, toMinor } from './sale-money';
 
 export type SaleIn = z.output<typeof saleInputSchema>;
@@ -69,18 +69,28 @@ export interface CommitOptions {
   replaceId?: string | null;
 }
 
-/** The shop's settings a sale reads once. */
+/** The shop's settings a sale reads once (general and sale settings in one statement). */
 async function saleSettings(trx: Kysely<Database>, businessId: string) {
   const g = await trx
-    .selectFrom('general_settings')
-    .select(['currency', 'exchange_rate', 'sale_tax', 'is_exclude_tax', 'time_zone', 'edit_date', 'edit_cost', 'inline_discount'])
-    .where('business_id', '=', businessId)
+    .selectFrom('general_settings as g')
+    .leftJoin('sale_settings as s', 's.business_id', 'g.business_id')
+    .select([
+      'g.currency',
+      'g.exchange_rate',
+      'g.sale_tax',
+      'g.is_exclude_tax',
+      'g.time_zone',
+      'g.edit_date',
+      'g.edit_cost',
+      'g.inline_discount',
+      'g.out_of_stock_sale',
+      'g.default_stock_alert',
+      's.invoice_prefix',
+      's.quotation_prefix',
+      's.default_customer_id',
+    ])
+    .where('g.business_id', '=', businessId)
     .executeTakeFirstOrThrow();
-  const s = await trx
-    .selectFrom('sale_settings')
-    .select(['invoice_prefix', 'quotation_prefix', 'default_customer_id'])
-    .where('business_id', '=', businessId)
-    .executeTakeFirst();
   if (!isCurrencyCode(g.currency)) throw unprocessable('sales.errors.currency_unknown');
   return {
     currency: g.currency as CurrencyCode,
@@ -91,9 +101,11 @@ async function saleSettings(trx: Kysely<Database>, businessId: string) {
     editDate: Boolean(g.edit_date),
     editCost: Boolean(g.edit_cost),
     inlineDiscount: Boolean(g.inline_discount),
-    invoicePrefix: s?.invoice_prefix ?? 'INV-',
-    quotationPrefix: s?.quotation_prefix ?? 'QUO-',
-    defaultCustomerId: s?.default_customer_id ?? null,
+    invoicePrefix: g.invoice_prefix ?? 'INV-',
+    quotationPrefix: g.quotation_prefix ?? 'QUO-',
+    defaultCustomerId: g.default_customer_id ?? null,
+    // What the stock ledger would read again otherwise.
+    stock: { out_of_stock_sale: Number(g.out_of_stock_sale), default_stock_alert: g.default_stock_alert } satisfies StockSettings,
   };
 }
 export type SaleSettings = Awaited<ReturnType<typeof saleSettings>>;
@@ -204,8 +216,14 @@ export async function preparePayments(
     if (!method?.status) throw unprocessable('sales.errors.method_required', `${field}.payment_method_id`);
     const amount = toMinor(p.amount, p.currency, `${field}.amount`);
     if (amount <= 0) throw unprocessable('sales.errors.payment_amount_required', `${field}.amount`);
-    rows.push({ input: p, amount, inSale: convert(money(amount, p.currency), currency, rate).amount, methodType: method.type });
+    rows.push({ input: p, amount, inSale: 0, methodType: method.type });
   }
+  // Each payment's worth in the sale's currency, adding up to exactly what the sale is credited (paidInDue below).
+  tenderValues(
+    rows.map((r) => money(r.amount, r.input.currency)),
+    currency,
+    rate,
+  ).forEach((v, i) => (rows[i]!.inSale = v.amount));
   const totalDue = money(due, currency);
   const tender = (list: typeof rows) => list.map((r) => money(r.amount, r.input.currency));
   // Money that does not go through the drawer cannot be given back as change.
@@ -262,10 +280,11 @@ export async function writePayments(
     if (r.methodType === 'cash') entries.push({ kind: cashKind, currency: r.input.currency, amount: r.amount });
   if (prepared.changeUsd > 0) entries.push({ kind: 'change', currency: 'USD', amount: -prepared.changeUsd });
   if (prepared.changeKhr > 0) entries.push({ kind: 'change', currency: 'KHR', amount: -prepared.changeKhr });
-  for (const e of entries)
-    await trx
-      .insertInto('cash_session_entries')
-      .values({
+  if (!entries.length) return;
+  await trx
+    .insertInto('cash_session_entries')
+    .values(
+      entries.map((e) => ({
         business_id: ctx.businessId,
         id: newId(),
         session_id: sessionId,
@@ -277,8 +296,9 @@ export async function writePayments(
         reason: '',
         created_by: ctx.userId,
         created_at: at,
-      })
-      .execute();
+      })),
+    )
+    .execute();
 }
 
 interface PreparedLine {
@@ -292,7 +312,30 @@ interface PreparedLine {
   discount: Discount | undefined;
 }
 
-/** The lines: items of the shop, active, sold in the branch; price from the catalogue unless edits are allowed. */
+/** What a line needs of its product, with what the stock ledger needs of it (handed on, not read again). */
+const LINE_PRODUCT_COLUMNS = [
+  'id',
+  'product_name',
+  'product_name as name',
+  'type',
+  'currency',
+  'sale_cost',
+  'sale_unit_id',
+  'is_variation_cost',
+  'all_branches',
+  'status',
+  'is_stock_manage',
+  'sku_code',
+  'image',
+  'stock_alert',
+  'purchase_cost',
+  'has_expiry',
+] as const;
+
+/**
+ * The lines: items of the shop, active, sold in the branch; price from the catalogue unless edits are allowed.
+ * Their products are read in one statement and answered too, for the stock ledger.
+ */
 async function prepareLines(
   trx: Kysely<Database>,
   ctx: Pick<RequestContext, 'businessId'>,
@@ -300,16 +343,19 @@ async function prepareLines(
   branchId: string,
   s: SaleSettings,
   frozen: boolean,
-): Promise<PreparedLine[]> {
+): Promise<{ lines: PreparedLine[]; products: Map<string, ProductRow> }> {
+  const ids = [...new Set(input.lines.map((l) => l.product_id))];
+  const found = await trx
+    .selectFrom('products')
+    .select(LINE_PRODUCT_COLUMNS)
+    .where('business_id', '=', ctx.businessId)
+    .where('id', 'in', ids)
+    .execute();
+  const byId = new Map(found.map((p) => [p.id, p]));
   const out: PreparedLine[] = [];
   for (const [i, line] of input.lines.entries()) {
     const field = `lines.${i}`;
-    const p = await trx
-      .selectFrom('products')
-      .select(['product_name', 'type', 'currency', 'sale_cost', 'sale_unit_id', 'is_variation_cost', 'all_branches', 'status'])
-      .where('business_id', '=', ctx.businessId)
-      .where('id', '=', line.product_id)
-      .executeTakeFirst();
+    const p = byId.get(line.product_id);
     if (!p?.status) throw unprocessable('sales.errors.product_unknown', `${field}.product_id`);
     if (p.currency !== s.currency) throw unprocessable('sales.errors.currency_mismatch', `${field}.product_id`);
     if (!p.all_branches) {
@@ -361,7 +407,7 @@ async function prepareLines(
       discount: discount && discount.value > 0 ? discount : undefined,
     });
   }
-  return out;
+  return { lines: out, products: new Map(found.map((p) => [p.id, p])) };
 }
 
 /**
@@ -393,37 +439,24 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
     if (!requested) throw unprocessable('validation.branch_required', 'branch_id');
     branchId = requested;
   }
-  const branch = await trx
-    .selectFrom('branches')
-    .select('id')
-    .where('business_id', '=', ctx.businessId)
-    .where('id', '=', branchId)
-    .where('status', '=', 1)
+  // The branch and the customer (the one asked for, else the shop's default, else its walk-in) in one statement.
+  const wanted = input.customer_id ?? s.defaultCustomerId;
+  const walkIn = sql<string>`(select w.id from customers w where w.business_id = ${ctx.businessId} and w.is_walk_in = 1 limit 1)`;
+  const found = await trx
+    .selectFrom('branches as b')
+    .leftJoin('customers as c', (j) =>
+      j.onRef('c.business_id', '=', 'b.business_id').on('c.id', '=', wanted ? sql<string>`${wanted}` : walkIn),
+    )
+    .select(['b.id', 'c.id as customer_id', 'c.is_walk_in', 'c.status as customer_status'])
+    .where('b.business_id', '=', ctx.businessId)
+    .where('b.id', '=', branchId)
+    .where('b.status', '=', 1)
     .executeTakeFirst();
-  if (!branch) throw unprocessable('validation.branch_required', 'branch_id');
+  if (!found) throw unprocessable('validation.branch_required', 'branch_id');
   // Cash goes through the caller's drawer when it is open at this branch (always for a till sale).
   const drawer = session && session.branch_id === branchId && !quotation ? session.id : null;
-
-  const customerId =
-    input.customer_id ??
-    s.defaultCustomerId ??
-    (
-      await trx
-        .selectFrom('customers')
-        .select('id')
-        .where('business_id', '=', ctx.businessId)
-        .where('is_walk_in', '=', 1)
-        .executeTakeFirst()
-    )?.id;
-  const customer = customerId
-    ? await trx
-        .selectFrom('customers')
-        .select(['id', 'is_walk_in', 'status'])
-        .where('business_id', '=', ctx.businessId)
-        .where('id', '=', customerId)
-        .executeTakeFirst()
-    : undefined;
-  if (!customer?.status) throw unprocessable('sales.errors.customer_unknown', 'customer_id');
+  if (!found.customer_id || !found.customer_status) throw unprocessable('sales.errors.customer_unknown', 'customer_id');
+  const customer = { id: found.customer_id, is_walk_in: found.is_walk_in };
 
   let saleDate = today;
   if (input.sale_date && input.sale_date !== today) {
@@ -433,7 +466,7 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
 
   // Totals, only through the money module: line discounts, then the order discount and the coupon as one document
   // discount (kept apart on the sale), the service charge, VAT inclusive or exclusive; shipping on top, untaxed.
-  const lines = await prepareLines(trx, ctx, input, branchId, s, Boolean(opts.frozen));
+  const { lines, products } = await prepareLines(trx, ctx, input, branchId, s, Boolean(opts.frozen));
   for (const [i, l] of lines.entries())
     if (l.discount?.type === 'fixed' && l.discount.value > lineAmount(l.quantity, l.unitPrice))
       throw unprocessable('sales.errors.discount_over_total', `lines.${i}.discount.value`);
@@ -488,6 +521,33 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
   if (!quotation && pay.paid < grandTotal && customer.is_walk_in) throw unprocessable('sales.errors.walk_in_must_pay', 'payments');
 
   const id = opts.replaceId ?? newId();
+
+  // The stock first: its level rows are locked in a fixed order and what left is costed (the cost is frozen on the
+  // lines and the sale, written once below instead of updated after).
+  const cost = new Map<string, number>();
+  if (!quotation) {
+    const ledger: LedgerLine[] = lines.map((l) => ({
+      branchId,
+      productId: l.productId,
+      variantId: l.variantId || null,
+      quantity: l.quantity,
+      unit: l.unit,
+      docLineId: l.id,
+    }));
+    const moved = await postMovementsWith(
+      trx,
+      kind,
+      now,
+      ctx,
+      { type: 'sale_out', docType: SALE_DOC, docId: id, lines: ledger },
+      { settings: s.stock, products },
+    );
+    for (const m of moved) if (m.docLineId) cost.set(m.docLineId, (cost.get(m.docLineId) ?? 0) - Number(m.costTotal));
+  }
+  let costTotal = 0;
+  for (const c of cost.values()) costTotal += c;
+  if (coupon && !quotation) await useCoupon(trx, ctx.businessId, coupon.id);
+
   const header = {
     document: input.document,
     sale_type: input.sale_type,
@@ -520,10 +580,13 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
     change_usd: pay.changeUsd,
     change_khr: pay.changeKhr,
     payment_status: paymentStatusOf(pay.paid, grandTotal),
+    cost_total: costTotal,
     line_count: lines.length,
     note: input.note,
     updated_at: at,
   };
+  // Last, the number and what carries it: on PostgreSQL the series' counter row stays locked from here to the commit
+  // and every other sale of the branch waits for it, so everything that can come before it does.
   let number: string;
   if (opts.replaceId) {
     const row = await trx
@@ -539,8 +602,8 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
     const series = `${quotation ? 'quotation' : 'sale'}:${branchId}`;
     const n = await nextDocumentNumber(trx, kind, ctx.businessId, series);
     number = `${quotation ? s.quotationPrefix : s.invoicePrefix}${String(n).padStart(6, '0')}`;
-    // The header goes in before the rest: a second request with the same Idempotency-Key meets the unique index
-    // here (on PostgreSQL it waits for the first transaction) before doing any other work.
+    // A second request with the same Idempotency-Key meets the unique index here (on PostgreSQL after waiting for the
+    // first transaction) and rolls back; the service then answers the first sale.
     await trx
       .insertInto('sales')
       .values({
@@ -550,7 +613,6 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
         ...header,
         sold_at: at,
         returned_amount: 0,
-        cost_total: 0,
         delivered_at: null,
         converted_from_id: opts.convertedFromId ?? null,
         idempotency_key: opts.idempotencyKey ?? null,
@@ -561,60 +623,37 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
       })
       .execute();
   }
-  if (coupon && !quotation) await useCoupon(trx, ctx.businessId, coupon.id);
 
-  const ledger: LedgerLine[] = [];
-  for (const [i, l] of lines.entries()) {
-    const t = totals.lines[i]!;
-    await trx
-      .insertInto('sale_lines')
-      .values({
-        business_id: ctx.businessId,
-        id: l.id,
-        sale_id: id,
-        line_no: i,
-        product_id: l.productId,
-        variant_id: l.variantId,
-        product_name: l.name,
-        unit_id: l.unit?.id ?? null,
-        unit_factor: l.unit?.factor ?? FACTOR_SCALE,
-        quantity: l.quantity,
-        unit_price: l.unitPrice,
-        discount_type: discountColumns(l.discount)?.discount_type ?? null,
-        discount_value: discountColumns(l.discount)?.discount_value ?? 0,
-        gross_amount: t.gross,
-        line_discount: t.discount,
-        order_discount_share: totals.documentDiscountAllocation[i]!,
-        net_amount: nets[i]!,
-        tax_amount: taxes[i]!,
-        cost_amount: 0,
-      })
-      .execute();
-    ledger.push({ branchId, productId: l.productId, variantId: l.variantId || null, quantity: l.quantity, unit: l.unit, docLineId: l.id });
-  }
-
-  if (!quotation) {
-    const moved = await postMovements(trx, kind, now, ctx, { type: 'sale_out', docType: SALE_DOC, docId: id, lines: ledger });
-    await freezeCosts(trx, ctx.businessId, id, moved);
-    await writePayments(trx, ctx, id, pay, drawer, saleDate, at, 'sale');
-  }
+  await trx
+    .insertInto('sale_lines')
+    .values(
+      lines.map((l, i) => {
+        const t = totals.lines[i]!;
+        return {
+          business_id: ctx.businessId,
+          id: l.id,
+          sale_id: id,
+          line_no: i,
+          product_id: l.productId,
+          variant_id: l.variantId,
+          product_name: l.name,
+          unit_id: l.unit?.id ?? null,
+          unit_factor: l.unit?.factor ?? FACTOR_SCALE,
+          quantity: l.quantity,
+          unit_price: l.unitPrice,
+          discount_type: discountColumns(l.discount)?.discount_type ?? null,
+          discount_value: discountColumns(l.discount)?.discount_value ?? 0,
+          gross_amount: t.gross,
+          line_discount: t.discount,
+          order_discount_share: totals.documentDiscountAllocation[i]!,
+          net_amount: nets[i]!,
+          tax_amount: taxes[i]!,
+          cost_amount: cost.get(l.id) ?? 0,
+        };
+      }),
+    )
+    .execute();
+  if (!quotation) await writePayments(trx, ctx, id, pay, drawer, saleDate, at, 'sale');
   await auditFor(clock, 'sale')(trx, ctx, opts.replaceId ? 'update' : 'create', id, { invoice_number: number, document: input.document });
   return id;
-}
-
-/** What the stock that left cost, per line and in all: the ledger's frozen movement costs (net of any reversal). */
-export async function freezeCosts(
-  trx: Kysely<Database>,
-  businessId: string,
-  saleId: string,
-  moved: readonly { docLineId: string | null; costTotal: number }[],
-): Promise<void> {
-  const byLine = new Map<string, number>();
-  for (const m of moved) if (m.docLineId) byLine.set(m.docLineId, (byLine.get(m.docLineId) ?? 0) - Number(m.costTotal));
-  let total = 0;
-  for (const [lineId, cost] of byLine) {
-    total += cost;
-    await trx.updateTable('sale_lines').set({ cost_amount: cost }).where('business_id', '=', businessId).where('id', '=', lineId).execute();
-  }
-  await trx.updateTable('sales').set({ cost_total: total }).where('business_id', '=', businessId).where('id', '=', saleId).execute();
 }

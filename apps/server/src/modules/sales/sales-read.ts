@@ -155,8 +155,11 @@ export async function customerDue(db: Kysely<Database>, ctx: RequestContext, cus
   return Number(r.owed) - Number(r.credited);
 }
 
-/** One document with its lines, payments and returns, as the caller may see it; otherwise 404. */
-export async function saleDetail(trx: Kysely<Database>, ctx: RequestContext, id: string): Promise<SaleDetail> {
+/**
+ * One document with its lines, payments and returns, as the caller may see it; otherwise 404. `fresh`: the document
+ * was just written by this request (it has no returns yet), so they are not looked for.
+ */
+export async function saleDetail(trx: Kysely<Database>, ctx: RequestContext, id: string, fresh = false): Promise<SaleDetail> {
   let q = saleHeader(trx, ctx.businessId).where('s.id', '=', id);
   q = whereBranch(q, 's.branch_id', ctx);
   const visible = visibleTo(ctx);
@@ -192,7 +195,7 @@ export async function saleDetail(trx: Kysely<Database>, ctx: RequestContext, id:
     .where('l.sale_id', '=', id)
     .orderBy('l.line_no')
     .execute();
-  const returned = await returnedByLine(trx, ctx.businessId, id);
+  const returned = fresh ? new Map<string, number>() : await returnedByLine(trx, ctx.businessId, id);
   const payments = await trx
     .selectFrom('sale_payments as y')
     .innerJoin('payment_methods as m', (j) => j.onRef('m.business_id', '=', 'y.business_id').onRef('m.id', '=', 'y.payment_method_id'))
@@ -213,14 +216,16 @@ export async function saleDetail(trx: Kysely<Database>, ctx: RequestContext, id:
     .orderBy('y.created_at')
     .orderBy('y.id')
     .execute();
-  const returns = await trx
-    .selectFrom('sale_returns')
-    .select(['id', 'return_number', 'returned_on', 'total', 'refund_method'])
-    .where('business_id', '=', ctx.businessId)
-    .where('sale_id', '=', id)
-    .where('status', '=', 'posted')
-    .orderBy('created_at')
-    .execute();
+  const returns = fresh
+    ? []
+    : await trx
+        .selectFrom('sale_returns')
+        .select(['id', 'return_number', 'returned_on', 'total', 'refund_method'])
+        .where('business_id', '=', ctx.businessId)
+        .where('sale_id', '=', id)
+        .where('status', '=', 'posted')
+        .orderBy('created_at')
+        .execute();
   const service = head.service_charge_id
     ? await trx
         .selectFrom('service_charges')

@@ -212,9 +212,11 @@ describe('committing a sale at the till', () => {
     expect(cents('order_discount_share')).toBe(272);
     expect(cents('net_amount')).toBe(1603);
     expect(cents('tax_amount')).toBe(176);
+    // 45,000 riel is worth 10.9756: credited as 10.97, the tender's share of the rounded-down 20.97 handed over, so the
+    // payments less the change (1.58) are exactly what was paid (19.39).
     expect(sale.payments.map((p: { amount: string; amount_in_sale_currency: string }) => [p.amount, p.amount_in_sale_currency])).toEqual([
       ['10.00', '10.00'],
-      ['45000', '10.98'],
+      ['45000', '10.97'],
     ]);
     expect(await entriesOf(sale.id)).toEqual([
       { session_id: cashierSession, kind: 'sale', currency: 'USD', amount: 1000 },
@@ -296,6 +298,19 @@ describe('stock', () => {
     const after = await saleCounts(w);
     expect(after.sales).toBe(mid.sales + 1);
     expect(after.stock_movements).toBe(mid.stock_movements + 1);
+  });
+
+  it('numbers sales that arrive together without a gap, each answered with its own outcome, when one is refused', async () => {
+    // On SQLite these share one group commit: the refused one rolls the group back and each runs again alone.
+    const body = (quantity: string) => ({ lines: [line(0, quantity)], payments: [cashUsd('5000')] });
+    const before = await saleCounts(w);
+    const answers = await Promise.all(['1', '1', '100000', '1', '1'].map((q) => sell(w.t.app, w.owner, body(q))));
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 422, 201, 201]);
+    const sold = answers.filter((r) => r.statusCode === 201).map((r) => r.json().data as { id: string; invoice_number: string });
+    expect(new Set(sold.map((s) => s.id)).size).toBe(4);
+    const numbers = sold.map((s) => Number(s.invoice_number.slice(-6))).sort((a, b) => a - b);
+    expect(numbers).toEqual([0, 1, 2, 3].map((i) => numbers[0]! + i));
+    expect((await saleCounts(w)).sales).toBe(before.sales + 4);
   });
 });
 

@@ -23,6 +23,7 @@ import {
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { forUpdate, isUniqueViolation } from '../../db/dialect/index';
+import { groupCommit } from '../../db/group-commit';
 import { runList } from '../../db/list';
 import { branchFilter, whereBranch, type RequestContext } from '../../http/context';
 import { AppError, forbidden, invalid, notFound, unprocessable } from '../../http/errors';
@@ -129,6 +130,8 @@ async function shopToday(trx: Kysely<Database>, deps: Deps, businessId: string):
 export function salesService(deps: Deps) {
   const { db, kind, clock } = deps;
   const audit = auditFor(clock, 'sale');
+  // New documents: on SQLite those that arrive together share one commit (db/group-commit.ts).
+  const written = kind === 'sqlite' ? groupCommit(db) : <T>(run: (trx: Kysely<Database>) => Promise<T>) => db.transaction().execute(run);
 
   /** The first sale made with an Idempotency-Key, or undefined. */
   const byKey = (trx: Kysely<Database>, businessId: string, key: string) =>
@@ -163,16 +166,17 @@ export function salesService(deps: Deps) {
         if (found) return replay(ctx, found, hash!);
       }
       try {
-        const outcome = await db.transaction().execute(async (trx) => {
-          if (key) {
-            // SQLite runs one write transaction at a time: a duplicate that waited its turn finds the first here.
+        const outcome = await written(async (trx) => {
+          if (key && kind === 'sqlite') {
+            // SQLite runs one write transaction at a time: a duplicate that waited its turn (or came in the same
+            // group commit) finds the first here. PostgreSQL: the unique index on the key stops it at the insert.
             const found = await byKey(trx, ctx.businessId, key);
             if (found) return { replay: found };
           }
           return { id: await commitSale(trx, deps, ctx, input, { idempotencyKey: key ?? null, requestHash: hash }) };
         });
         if ('replay' in outcome) return replay(ctx, outcome.replay!, hash!);
-        return { sale: await saleDetail(db, ctx, outcome.id), replayed: false };
+        return { sale: await saleDetail(db, ctx, outcome.id, true), replayed: false };
       } catch (e) {
         if (key && isUniqueViolation(kind, e)) {
           const found = await byKey(db, ctx.businessId, key);

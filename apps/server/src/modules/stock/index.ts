@@ -3,9 +3,12 @@ export {
   STOCK_LEVEL_COUNTER,
   notEnoughStock,
   postMovements,
+  postMovementsWith,
   type LedgerDocument,
   type LedgerLine,
   type PostedMovement,
+  type ProductRow,
+  type StockSettings,
 } from './stock-ledger';
 export { assertLedgerBalanced, batchMismatches, ledgerMismatches, type BatchMismatch, type LedgerMismatch } from './stock-invariants';
 export { stockRoutes } from './stock.routes';
