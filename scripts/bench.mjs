@@ -35,6 +35,14 @@ import {
   salesSetup,
 } from '../bench/sales-bench.mjs';
 import { SCANS, benchBarcode, measureTillScan } from '../bench/till-bench.mjs';
+import {
+  PROFIT_LOSS_RUNS,
+  PROFIT_LOSS_TARGET_MS,
+  REPORT_LINES_DEFAULT,
+  measureProfitLoss,
+  routeExists,
+  seedReportHistory,
+} from '../bench/reports-bench.mjs';
 import { formatWebWeight, measureWebWeight } from '../bench/web-weight.mjs';
 
 const require = createRequire(import.meta.url);
@@ -82,6 +90,8 @@ const PURCHASE_COUNT = numberEnv('BENCH_PURCHASES', 20, 1, 1000); // 200-line pu
 const SALE_TARGET_RATIO = 0.5; // 50 tills committing five-line paid sales against the raw transaction doing the same writes
 const CLOSE_TARGET_MS = 1000; // closing a session of CLOSE_SALES sales
 const SCAN_TARGET_MS = 50; // the scanner's Enter to the line on screen, the whole catalogue loaded
+// A year of sales seeded straight into the tables for the reports (bench/reports-bench.mjs), five lines a sale.
+const REPORT_LINES = Math.round(numberEnv('BENCH_REPORT_LINES', REPORT_LINES_DEFAULT, 1000, 10_000_000));
 const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
 const OWNER = { email: 'owner@posauto.local', password: 'owner1234' };
 
@@ -137,6 +147,16 @@ const ALL_ROUTES = [
     method: 'POST',
     sale: true,
   },
+  // Measured last, after a year of sales (REPORT_LINES lines) is seeded: the sale report of last month (its first
+  // page and the month's totals) and the dashboard; their throughput against health's.
+  {
+    key: 'report_sales',
+    label: 'GET reports/sales, last month (page 1 + totals)',
+    path: '/api/v1/reports/sales?period=last_month',
+    auth: true,
+    report: true,
+  },
+  { key: 'dashboard', label: 'GET /api/v1/dashboard', path: '/api/v1/dashboard', auth: true, report: true },
   {
     key: 'login',
     label: 'POST /api/v1/login',
@@ -151,7 +171,7 @@ const ALL_ROUTES = [
  * Measurements that are not one route under autocannon: receiving 200-line purchases one after the other, closing a
  * session of 2,000 sales, the till's weight (with the web weight, SQLite run) and its scans in Chromium.
  */
-const OTHER_MEASURES = ['purchase_receive', 'session_close', 'till_weight', 'till_scan'];
+const OTHER_MEASURES = ['purchase_receive', 'session_close', 'till_weight', 'till_scan', 'report_profit_loss'];
 
 // BENCH_ROUTES=search,customers_search: measure only these (health, the baseline, always runs).
 const ONLY = (process.env.BENCH_ROUTES ?? '')
@@ -173,6 +193,12 @@ const MEASURE_SCAN = !ONLY.length || ONLY.includes('till_scan');
 const SALES_MEASURED = MEASURE_CLOSE || MEASURE_SCAN || ROUTES.some((r) => r.sale);
 /** The stock measurements need the shop's branch, adjustment type, supplier and stocked products. */
 const STOCK_MEASURED = MEASURE_PURCHASES || ROUTES.some((r) => r.key.startsWith('stock'));
+/** The reports need a year of sales (seeded last, after every other measurement). */
+const MEASURE_PROFIT_LOSS = !ONLY.length || ONLY.includes('report_profit_loss');
+const REPORTS_MEASURED = MEASURE_PROFIT_LOSS || ROUTES.some((r) => r.report);
+/** Only the reports (and health) asked for: the big catalogue, categories and customers are not seeded. */
+const CATALOGUE_NEEDED =
+  ROUTES.some((r) => r.key !== 'health' && !r.report) || MEASURE_PURCHASES || MEASURE_CLOSE || MEASURE_SCAN || SALES_MEASURED;
 
 // ---------------------------------------------------------------- cleanup
 
@@ -606,35 +632,42 @@ async function benchDatabase(name, databaseUrl) {
   if (name === 'sqlite') webWeight = await measureWeb(server.base);
   checkInterrupted();
 
-  process.stdout.write(
-    `[${name}] seeding ${CATEGORIES.toLocaleString('en-US')} categories, ${PRODUCTS.toLocaleString('en-US')} products and ${CUSTOMERS.toLocaleString('en-US')} customers into Demo Coffee...\n`,
-  );
-  const seed = await seedCategories(env);
-  checkInterrupted();
-  process.stdout.write(
-    `[${name}] seeded ${seed.inserted.toLocaleString('en-US')} categories and ${seed.products.toLocaleString('en-US')} products` +
-      (seed.stock
-        ? ` with ${seed.stock.levels.toLocaleString('en-US')} stock levels in ${seed.stock.branches} branches (${seed.stock.adjustments} opening adjustments${seed.stock.branches_added ? `, ${seed.stock.branches_added} branch added` : ''})`
-        : '') +
-      ` in ${(seed.ms / 1000).toFixed(1)} s\n`,
-  );
-
+  let seed = null;
+  let page1 = null;
+  let search = null;
+  let byMember = null;
+  let byPhone = null;
   const login = await api(server.base, '/api/v1/login', { method: 'POST', body: OWNER });
   const token = login.access_token;
-  // Sanity checks: the counter-backed total counts the seeded rows, and the measured pages answer what we think.
   const route = (key) => ALL_ROUTES.find((r) => r.key === key).path;
-  const page1 = await api(server.base, route('list'), { token });
-  const search = await api(server.base, route('search'), { token });
-  const byMember = await api(server.base, route('customers_search'), { token });
-  const byPhone = await api(server.base, route('customers_phone'), { token });
-  // Categories 099900-099999, Member IDs M012340-M012349, phones +855 10 019900-019999: the search's answer is a scan's.
-  if (search.meta.total !== 100 || byMember.meta.total !== 10 || byPhone.meta.total !== 100) {
-    throw new Error(
-      `Unexpected list search answers: categories ${search.meta.total} (100 expected), customers by Member ID ${byMember.meta.total} (10), by phone ${byPhone.meta.total} (100)`,
+  if (CATALOGUE_NEEDED) {
+    process.stdout.write(
+      `[${name}] seeding ${CATEGORIES.toLocaleString('en-US')} categories, ${PRODUCTS.toLocaleString('en-US')} products and ${CUSTOMERS.toLocaleString('en-US')} customers into Demo Coffee...\n`,
     );
-  }
-  if (page1.meta.total < CATEGORIES || page1.data.length !== 10) {
-    throw new Error(`Unexpected list answer after seeding: total ${page1.meta.total}, ${page1.data.length} rows`);
+    seed = await seedCategories(env);
+    checkInterrupted();
+    process.stdout.write(
+      `[${name}] seeded ${seed.inserted.toLocaleString('en-US')} categories and ${seed.products.toLocaleString('en-US')} products` +
+        (seed.stock
+          ? ` with ${seed.stock.levels.toLocaleString('en-US')} stock levels in ${seed.stock.branches} branches (${seed.stock.adjustments} opening adjustments${seed.stock.branches_added ? `, ${seed.stock.branches_added} branch added` : ''})`
+          : '') +
+        ` in ${(seed.ms / 1000).toFixed(1)} s\n`,
+    );
+
+    // Sanity checks: the counter-backed total counts the seeded rows, and the measured pages answer what we think.
+    page1 = await api(server.base, route('list'), { token });
+    search = await api(server.base, route('search'), { token });
+    byMember = await api(server.base, route('customers_search'), { token });
+    byPhone = await api(server.base, route('customers_phone'), { token });
+    // Categories 099900-099999, Member IDs M012340-M012349, phones +855 10 019900-019999: the search's answer is a scan's.
+    if (search.meta.total !== 100 || byMember.meta.total !== 10 || byPhone.meta.total !== 100) {
+      throw new Error(
+        `Unexpected list search answers: categories ${search.meta.total} (100 expected), customers by Member ID ${byMember.meta.total} (10), by phone ${byPhone.meta.total} (100)`,
+      );
+    }
+    if (page1.meta.total < CATEGORIES || page1.data.length !== 10) {
+      throw new Error(`Unexpected list answer after seeding: total ${page1.meta.total}, ${page1.data.length} rows`);
+    }
   }
   // The product checks need the full catalogue (the measured SKU is product 54,321): only when a product route is measured.
   const products = ROUTES.some((r) => r.key.startsWith('products')) ? await checkProducts(server.base, route, token) : null;
@@ -646,7 +679,7 @@ async function benchDatabase(name, databaseUrl) {
   const routes = {};
   let adjustRaw = null;
   let saleRaw = null;
-  for (const route of ROUTES) {
+  for (const route of ROUTES.filter((r) => !r.report)) {
     process.stdout.write(
       `[${name}] ${route.label}: ${WARMUP}s warm-up + ${DURATION}s at ${route.connections ?? CONNECTIONS} connections...\n`,
     );
@@ -665,9 +698,6 @@ async function benchDatabase(name, databaseUrl) {
     if (route.adjust) adjustRaw = await measureRawAdjustments(name, ledgerTarget, stock.setup, routes[route.key]);
     if (route.sale) saleRaw = await measureRawSales(name, ledgerTarget, sales, routes[route.key]);
   }
-  const health = routes.health.requests_per_s;
-  for (const r of Object.values(routes)) r.ratio_to_health = health ? round(r.requests_per_s / health, 3) : null;
-
   let purchases = null;
   if (MEASURE_PURCHASES) {
     process.stdout.write(
@@ -689,6 +719,10 @@ async function benchDatabase(name, databaseUrl) {
   }
   let tillScan = null;
   if (MEASURE_SCAN) tillScan = await measureScan(name, server.base, token, sales.setup);
+  // Last, as it grows the sales tables: a year of sales, then the reports over it.
+  const reports = REPORTS_MEASURED ? await measureReports(name, server, token, ledgerTarget, routes) : null;
+  const health = routes.health.requests_per_s;
+  for (const r of Object.values(routes)) r.ratio_to_health = health ? round(r.requests_per_s / health, 3) : null;
   // Whatever the run wrote, every level still equals the sum of its movements (stock-invariants.ts).
   const ledger = STOCK_MEASURED || SALES_MEASURED ? await ledgerMismatches(ledgerTarget) : null;
   if (ledger) throw new Error(`${ledger} stock levels disagree with the sums of their movements after the run`);
@@ -697,10 +731,10 @@ async function benchDatabase(name, databaseUrl) {
   return {
     server_start_ms: startMs,
     web_weight: webWeight,
-    seed: { categories: seed.inserted, products: seed.products, customers: seed.customers, ms: seed.ms },
-    list_total: page1.meta.total,
-    search_matches: search.meta.total,
-    customer_search_matches: { member_id: byMember.meta.total, phone: byPhone.meta.total },
+    seed: seed && { categories: seed.inserted, products: seed.products, customers: seed.customers, ms: seed.ms },
+    list_total: page1?.meta.total ?? null,
+    search_matches: search?.meta.total ?? null,
+    customer_search_matches: byMember && { member_id: byMember.meta.total, phone: byPhone.meta.total },
     product_total: products?.total ?? null,
     product_name_matches: products?.nameMatches ?? null,
     stock_total: stock?.total ?? null,
@@ -711,8 +745,49 @@ async function benchDatabase(name, databaseUrl) {
     sale_commit_raw: saleRaw,
     session_close: sessionClose,
     till_scan: tillScan,
+    reports,
     ledger_mismatches: ledger,
   };
+}
+
+/**
+ * Seeds a year of sales (REPORT_LINES lines) straight into the tables, then measures the report routes under load
+ * (into `routes`; a route not registered yet is skipped and named) and times the year's profit and loss.
+ */
+async function measureReports(name, server, token, target, routes) {
+  process.stdout.write(`[${name}] seeding a year of sales: ${REPORT_LINES.toLocaleString('en-US')} sale lines...\n`);
+  const seeded = await seedReportHistory(target, { lines: REPORT_LINES });
+  checkInterrupted();
+  if (server.exited())
+    throw new Error(`The server stopped while the year was seeded (${server.exited()}). Its last output:\n${server.output()}`);
+  process.stdout.write(
+    `[${name}] seeded ${seeded.sales.toLocaleString('en-US')} sales, ${seeded.lines.toLocaleString('en-US')} lines, ${seeded.returns.toLocaleString('en-US')} returns (${seeded.from} to ${seeded.to}) in ${(seeded.ms / 1000).toFixed(1)} s\n`,
+  );
+  const skipped = [];
+  for (const route of ROUTES.filter((r) => r.report)) {
+    if (!(await routeExists(server.base, route.path, token))) {
+      process.stdout.write(`[${name}] ${route.label}: SKIPPED, the route is not there yet\n`);
+      skipped.push({ key: route.key, label: route.label, reason: 'route not registered (404)' });
+      continue;
+    }
+    // One request alone on the idle server first (the probe above warmed it): what a single user waits.
+    const t = performance.now();
+    await api(server.base, route.path, { token });
+    const singleMs = round(performance.now() - t, 1);
+    process.stdout.write(
+      `[${name}] ${route.label}: ${singleMs} ms alone; ${WARMUP}s warm-up + ${DURATION}s at ${route.connections ?? CONNECTIONS} connections...\n`,
+    );
+    routes[route.key] = { ...(await measure(server.base, route, token, server.pid)), single_ms: singleMs };
+    if (server.exited())
+      throw new Error(`The server stopped during ${route.label} (${server.exited()}). Its last output:\n${server.output()}`);
+  }
+  let profitLoss = null;
+  if (MEASURE_PROFIT_LOSS) {
+    process.stdout.write(`[${name}] GET reports/profit-loss of the seeded year: 1 cold + ${PROFIT_LOSS_RUNS} timed, one at a time...\n`);
+    profitLoss = await measureProfitLoss(server.base, token, seeded);
+    if (profitLoss.skipped) process.stdout.write(`[${name}] profit and loss: SKIPPED, ${profitLoss.skipped}\n`);
+  }
+  return { seed: seeded, profit_loss: profitLoss, skipped_routes: skipped };
 }
 
 /** Opens /login and / in Chromium (bench/web-weight.mjs); skipped without a built web app or a Chromium. */
@@ -997,6 +1072,42 @@ function salesTargets(results) {
   return out;
 }
 
+/** The reports' target (the year's profit and loss under PROFIT_LOSS_TARGET_MS) and their throughput, per database. */
+function reportsTargets(results) {
+  const out = [];
+  for (const [db, run] of Object.entries(results.databases)) {
+    const r = run.reports;
+    if (!r) continue;
+    const pl = r.profit_loss;
+    const year = `${r.seed.sales.toLocaleString('en-US')} sales, ${r.seed.lines.toLocaleString('en-US')} lines`;
+    if (pl?.skipped)
+      out.push({ key: 'report_profit_loss', database: db, holds: false, line: `Profit-and-loss target on ${db}: SKIPPED (${pl.skipped})` });
+    else if (pl) {
+      const holds = pl.p50_ms < PROFIT_LOSS_TARGET_MS;
+      out.push({
+        key: 'report_profit_loss',
+        database: db,
+        description: `GET /api/v1/reports/profit-loss of a year (${year}) answers in under ${PROFIT_LOSS_TARGET_MS} ms (p50 of ${pl.runs}, one at a time)`,
+        holds,
+        line: `Profit-and-loss target ${holds ? 'HOLDS' : 'MISSED'} on ${db}: the year (${year}) in p50 ${pl.p50_ms} ms, max ${pl.max_ms} ms, cold ${pl.cold_ms} ms (under ${PROFIT_LOSS_TARGET_MS} ms required)`,
+      });
+    }
+    const ratio = (key) => {
+      const x = run.routes?.[key];
+      return x
+        ? `${(x.ratio_to_health * 100).toFixed(1)}% of health (${x.requests_per_s.toFixed(1)} req/s, p99 ${x.latency_p99_ms} ms; ${x.single_ms} ms alone)`
+        : 'not measured';
+    };
+    out.push({
+      key: 'reports_throughput',
+      database: db,
+      holds: null,
+      line: `Reports on ${db} over ${year}: sale report of last month ${ratio('report_sales')}; dashboard ${ratio('dashboard')}${r.skipped_routes.length ? `; SKIPPED: ${r.skipped_routes.map((x) => x.key).join(', ')}` : ''}`,
+    });
+  }
+  return out;
+}
+
 /** The raw sale transactions, the session closes and the scans, under the routes. */
 function salesTable(results) {
   const head = ['database', 'measurement', 'conns', 'n', 'per s', 'p50 ms', 'p99 ms', 'vs server'];
@@ -1068,6 +1179,7 @@ async function main() {
       stock_branches: STOCK_BRANCHES,
       purchases: { lines: PURCHASE_LINES, warmup: PURCHASE_WARMUP, count: PURCHASE_COUNT },
       sales: { tills: TILLS, lines: SALE_LINES, close_sales: CLOSE_SALES, scans: SCANS },
+      reports: { sale_lines: REPORT_LINES, profit_loss_runs: PROFIT_LOSS_RUNS },
       built_server: built,
     },
     databases: {},
@@ -1115,6 +1227,7 @@ async function main() {
   };
   results.stock_targets = stockTargets(results);
   results.sales_targets = salesTargets(results);
+  results.reports_targets = reportsTargets(results);
   results.total_s = Math.round((Date.now() - started) / 1000);
   results.machine.load_average_at_end = os.loadavg().map((n) => round(n));
 
@@ -1171,6 +1284,7 @@ async function main() {
   }
   for (const t of results.stock_targets) process.stdout.write(`${t.line}\n`);
   for (const t of results.sales_targets) process.stdout.write(`${t.line}\n`);
+  for (const t of results.reports_targets) process.stdout.write(`${t.line}\n`);
   process.stdout.write(`Results written to ${RESULTS} (${results.total_s} s)\n`);
   // A missed target is a measurement, not a failure; a run that broke or saw errors is.
   return failed ? 1 : 0;

@@ -73,6 +73,17 @@ const SIGNED_IN_SCREENS = [
   'create-quotation',
   'create-new-sale',
   'create-sales',
+  'expend-listing',
+  'expend-category',
+  'sale-reports',
+  'sale-summary-reports',
+  'brand-sale-reports',
+  'item-sale-reports',
+  'purchase-reports',
+  'item-purchase-reports',
+  'expend-reports',
+  'pos-cash-flow-report',
+  'profit-loss-reports',
 ];
 const PUBLIC_SCREENS = ['login', 'register', 'forgot-password', 'public-menu'];
 

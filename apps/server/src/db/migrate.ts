@@ -25,6 +25,7 @@ import { stockLevelCounter } from './migrations/0021-stock-level-counter';
 import { sales } from './migrations/0022-sales';
 import { expenses } from './migrations/0023-expenses';
 import { reportFigures } from './migrations/0024-report-figures';
+import { reportSpeed } from './migrations/0025-report-speed';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -53,6 +54,7 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0022-sales': sales(kind),
     '0023-expenses': expenses(kind),
     '0024-report-figures': reportFigures(kind),
+    '0025-report-speed': reportSpeed(kind),
   };
 }
 

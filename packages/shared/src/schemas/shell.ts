@@ -104,6 +104,30 @@ export const dashboardResponseSchema = z.object({
   monthly: z.array(figuresSchema.extend({ month: z.number().int().min(1).max(12) })),
   /** ISO 8601 weeks (Monday to Sunday) of the ISO week-year that holds today, from week 1 to the current week. */
   weekly: z.array(figuresSchema.extend({ week: z.number().int().min(1).max(53) })),
+  /** The branch the figures cover (a branch user's own, or the one the owner picked); null: the whole shop. */
+  branch_id: z.string().nullable(),
+  /** The five products that brought in most over the last 30 days: line amounts excluding VAT, less returns. */
+  top_products: z.array(z.object({ product_id: z.string(), product_name: z.string(), amount: z.number().int() })),
+  /** Today's counted sales (grand totals, before returns) by hour of the shop's clock: always 24 entries, 0 to 23. */
+  hourly: z.array(z.object({ hour: z.number().int().min(0).max(23), count: z.number().int(), sales: z.number().int() })),
+  /** Stock-kept items at or under their alert level (the product's, else the shop's default), lowest first. */
+  low_stock: z.object({
+    count: z.number().int(),
+    items: z.array(
+      z.object({
+        product_id: z.string(),
+        variant_id: z.string().nullable(),
+        branch_id: z.string(),
+        branch_name: z.string(),
+        product_name: z.string(),
+        on_hand: z.string(),
+        alert: z.string(),
+      }),
+    ),
+  }),
 });
+/** ?branch_id=: the owner's pick of one branch (a branch user always gets their own). */
+export const dashboardQuerySchema = z.object({ branch_id: idSchema.optional() });
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 export type DashboardFigures = z.infer<typeof figuresSchema>;

@@ -167,6 +167,8 @@ export interface SaleReturnsTable {
   status: 'posted' | 'void';
   currency: string;
   total: number;
+  /** The VAT part of total (migration 0024): returns enter profit and loss net of it. */
+  tax: number;
   refund_method: 'cash' | 'balance';
   refund_currency: string;
   refund_amount: number;
@@ -189,6 +191,8 @@ export interface SaleReturnLinesTable {
   unit_factor: number;
   quantity: number;
   amount: number;
+  /** The VAT part of amount: the returned share of the sale line's tax_amount, rounded like amount. */
+  tax_amount: number;
   cost_amount: number;
 }
 

@@ -1,5 +1,5 @@
 import { errorSchema } from '@posauto/shared/schemas/common';
-import { dashboardResponseSchema } from '@posauto/shared/schemas/shell';
+import { dashboardQuerySchema, dashboardResponseSchema } from '@posauto/shared/schemas/shell';
 import type { AppInstance } from '../../http/app-instance';
 import { ctxOf } from '../../http/access';
 import type { Deps } from '../../deps';
@@ -12,9 +12,11 @@ export function dashboardRoutes(app: AppInstance, deps: Deps): void {
     schema: {
       tags: ['shell'],
       operationId: 'getDashboard',
-      summary: "Today's, the last 30 days' and this year's monthly and weekly sales and profit",
-      response: { 200: dashboardResponseSchema, 401: errorSchema },
+      summary:
+        "Today's, the last 30 days' and this year's monthly and weekly sales and profit; top products, today's sales by hour, low stock",
+      querystring: dashboardQuerySchema,
+      response: { 200: dashboardResponseSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
     },
-    handler: (req) => getDashboard(deps, ctxOf(req)),
+    handler: (req) => getDashboard(deps, ctxOf(req), req.query),
   });
 }

@@ -61,6 +61,19 @@ describe('dashboard figures', () => {
     });
     afterAll(() => t.close());
 
+    it("keeps a branch user to their own branch whatever they ask, and finds no other shop's branch for the owner", async () => {
+      const shop = await createShop(t.deps);
+      const other = await createShop(t.deps);
+      const own = shop.branchIds[0]!;
+      const branchCtx = { ...(await contextFor(t.deps, shop.login.email)), branchId: own };
+      const body = await getDashboard(t.deps, branchCtx, { branch_id: other.branchIds[0] });
+      expect(body.branch_id).toBe(own);
+      expect(body.hourly).toHaveLength(24);
+      expect(body.low_stock).toEqual({ count: 0, items: [] });
+      const ownerCtx = await contextFor(t.deps, shop.login.email);
+      await expect(getDashboard(t.deps, ownerCtx, { branch_id: other.branchIds[0] })).rejects.toMatchObject({ statusCode: 404 });
+    });
+
     it('falls back to Phnom Penh time when the stored time zone is not a real one', async () => {
       // 2026-12-31 18:00 UTC is already 1 January 2027 in Phnom Penh, a Friday in ISO week 53 of 2026.
       t.clock.advance(Date.parse('2026-12-31T18:00:00Z') - t.clock.now().getTime());

@@ -1,7 +1,9 @@
-import type { DashboardFigures, DashboardResponse } from '@posauto/shared/schemas/shell';
+import { formatQuantity } from '@posauto/shared/money/index';
+import type { DashboardFigures, DashboardQuery, DashboardResponse } from '@posauto/shared/schemas/shell';
 import type { Deps } from '../../deps';
-import type { RequestContext } from '../../http/context';
-import { addDays, DEFAULT_TIME_ZONE, isoWeek, isoWeekYearStart, isTimeZone, localDay, startOfLocalDay } from '../../lib/time-zone';
+import { branchScope, type RequestContext } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { addDays, DEFAULT_TIME_ZONE, isoWeek, isoWeekYearStart, isTimeZone, localDay } from '../../lib/time-zone';
 import * as repo from './dashboard.repo';
 
 const zero = (): DashboardFigures => ({ sales: 0, profit: 0 });
@@ -19,11 +21,13 @@ export function firstDayNeeded(today: string): string {
  * Adds daily figures up into the dashboard's periods, `today` being the shop's current calendar day. Periods
  * without sales read as zero; days after today are ignored.
  */
-export function summarise(buckets: readonly repo.DayBucket[], today: string, currency: string): DashboardResponse {
+export type DashboardPeriods = Pick<DashboardResponse, 'currency' | 'today' | 'last_30_days' | 'monthly' | 'weekly'>;
+
+export function summarise(buckets: readonly repo.DayBucket[], today: string, currency: string): DashboardPeriods {
   const year = today.slice(0, 4);
   const thisWeek = isoWeek(today);
   const last30From = addDays(today, -29);
-  const result: DashboardResponse = {
+  const result: DashboardPeriods = {
     currency,
     today: zero(),
     last_30_days: zero(),
@@ -41,23 +45,45 @@ export function summarise(buckets: readonly repo.DayBucket[], today: string, cur
   return result;
 }
 
+const TOP_PRODUCTS = 5;
+const LOW_STOCK_SHOWN = 5;
+
 /**
  * Today's, the last 30 days', this year's monthly and this ISO week-year's weekly sales and profit, with days
- * cut at midnight in the shop's time zone. A branch user sees their branch's figures.
+ * cut at midnight in the shop's time zone; the top products of the last 30 days, today's sales by hour and the items
+ * low on stock. A branch user sees their branch's figures; the owner may pick a branch (?branch_id=) or the shop.
  */
-export async function getDashboard(deps: Deps, ctx: RequestContext): Promise<DashboardResponse> {
+export async function getDashboard(deps: Deps, ctx: RequestContext, query: DashboardQuery = {}): Promise<DashboardResponse> {
+  const branchId = branchScope(ctx, query.branch_id);
+  if (branchId && branchId !== ctx.branchId && !(await repo.branchExists(deps.db, ctx.businessId, branchId))) throw notFound();
+  const scope = { businessId: ctx.businessId, branchId };
   const settings = await repo.dashboardSettings(deps.db, ctx.businessId);
   const timeZone = isTimeZone(settings?.time_zone) ? settings.time_zone : DEFAULT_TIME_ZONE;
   const today = localDay(deps.clock.now(), timeZone);
-  const buckets = await repo.salesBuckets(
-    deps.db,
-    deps.kind,
-    { businessId: ctx.businessId, branchId: ctx.branchId },
-    {
-      from: startOfLocalDay(firstDayNeeded(today), timeZone).toISOString(),
-      to: startOfLocalDay(addDays(today, 1), timeZone).toISOString(),
+  const last30 = { from: addDays(today, -29), to: today };
+  const [buckets, top, hours, low] = await Promise.all([
+    repo.salesBuckets(deps.db, scope, { from: firstDayNeeded(today), to: today }),
+    repo.topProducts(deps.db, deps.kind, scope, last30, TOP_PRODUCTS),
+    repo.salesByHour(deps.db, deps.kind, scope, today, timeZone),
+    repo.lowStock(deps.db, scope, LOW_STOCK_SHOWN),
+  ]);
+  const byHour = new Map(hours.map((h) => [h.hour, h]));
+  return {
+    ...summarise(buckets, today, settings?.currency ?? 'USD'),
+    branch_id: branchId,
+    top_products: top,
+    hourly: Array.from({ length: 24 }, (_, hour) => ({ hour, count: byHour.get(hour)?.count ?? 0, sales: byHour.get(hour)?.sales ?? 0 })),
+    low_stock: {
+      count: low.count,
+      items: low.items.map((i) => ({
+        product_id: i.product_id,
+        variant_id: i.variant_id || null,
+        branch_id: i.branch_id,
+        branch_name: i.branch_name,
+        product_name: i.product_name,
+        on_hand: formatQuantity(Number(i.on_hand)),
+        alert: formatQuantity(Number(i.alert ?? 0)),
+      })),
     },
-    timeZone,
-  );
-  return summarise(buckets, today, settings?.currency ?? 'USD');
+  };
 }

@@ -84,7 +84,8 @@ export interface ReportSheet<R> {
   /** Translation key of the sheet and file name (e.g. reports.sales.title); fileName is the ASCII file name. */
   fileKey: string;
   fileName: string;
-  columns: (t: (key: string) => string, lang: Language) => ExportColumn<R>[];
+  /** `data` is the answer, for columns that depend on it (e.g. one per payment method that appears). */
+  columns: (t: (key: string) => string, lang: Language, data: any) => ExportColumn<R>[];
   /** The rows exactly as the screen's table shows them, the totals row last. */
   rows: (data: any, t: (key: string) => string) => R[];
 }
@@ -98,7 +99,8 @@ export interface ReportConfig<Q extends ReportQuery, A> {
   permission: Permission;
   query: z.ZodType<Q>;
   response: z.ZodType<A>;
-  run: (deps: Deps, ctx: RequestContext, query: Q) => Promise<A>;
+  /** `exporting`: the export asks for every row of a paged report (the screen gets a page; the file, all of them). */
+  run: (deps: Deps, ctx: RequestContext, query: Q, opts?: { exporting: boolean }) => Promise<A>;
   sheet: ReportSheet<any>;
 }
 
@@ -139,8 +141,8 @@ export function registerReport<Q extends ReportQuery, A>(app: AppInstance, deps:
       const { format, ...rest } = req.query as Q & { format: 'xlsx' | 'csv' };
       const lang = pickLanguage(req.headers['accept-language']);
       const t = (key: string) => translate(lang, key);
-      const data = await cfg.run(deps, ctxOf(req), rest as unknown as Q);
-      const columns = cfg.sheet.columns(t, lang);
+      const data = await cfg.run(deps, ctxOf(req), rest as unknown as Q, { exporting: true });
+      const columns = cfg.sheet.columns(t, lang, data);
       const rows = cfg.sheet.rows(data, t);
       const name = t(cfg.sheet.fileKey);
       const stamp = localDay(deps.clock.now(), DEFAULT_TIME_ZONE);

@@ -207,9 +207,12 @@ export function saleReturnsService(deps: Deps) {
             asMoved: true,
           });
         }
-        return { id: lineId, i, line, quantity, amount: share(value, after) - share(value, before), cost };
+        // The VAT inside that amount: the same share of the line's VAT (included in value either way).
+        const tax = share(Number(line.tax_amount), after) - share(Number(line.tax_amount), before);
+        return { id: lineId, i, line, quantity, amount: share(value, after) - share(value, before), tax, cost };
       });
       const total = prepared.reduce((s, p) => s + p.amount, 0);
+      const tax = prepared.reduce((s, p) => s + p.tax, 0);
       const costTotal = prepared.reduce((s, p) => s + p.cost, 0);
 
       // The refund: cash out of the caller's drawer in the currency asked, or off the customer's balance.
@@ -247,6 +250,7 @@ export function saleReturnsService(deps: Deps) {
           status: 'posted',
           currency: sale.currency,
           total,
+          tax,
           refund_method: input.refund_method,
           refund_currency: refundCurrency,
           refund_amount: refundAmount,
@@ -272,6 +276,7 @@ export function saleReturnsService(deps: Deps) {
             unit_factor: p.line.unit_factor,
             quantity: p.quantity,
             amount: p.amount,
+            tax_amount: p.tax,
             cost_amount: p.cost,
           })
           .execute();

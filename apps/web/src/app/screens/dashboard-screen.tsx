@@ -1,10 +1,13 @@
 import { Card, Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
 import { BarChart, LineChart } from '../../components/charts/lazy-charts';
 import { IconCalendar, IconCalendarMonth, IconCoin, IconTrendingUp } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isCurrencyCode } from '@posauto/shared/money/index';
 import type { DashboardResponse } from '@posauto/shared/schemas/shell';
 import { PageHeader } from '../../components/page-header';
+import { BranchPicker, LowStock, SalesByHour, TopProducts } from '../../features/dashboard';
 import { api } from '../../lib/api-client';
 import { useUserData } from '../../lib/auth-store';
 import { formatMonth } from '../../lib/format';
@@ -35,14 +38,36 @@ function Stat({ label, value, icon: Icon, color }: { label: string; value: strin
   );
 }
 
-/** Today's and the last 30 days' sales and profit, and this year's monthly and weekly charts. */
+/**
+ * Today's and the last 30 days' sales and profit, this year's monthly and weekly charts, the top products, today's
+ * sales by hour and low stock. The owner may pick a branch (kept in the address); a branch user sees their own.
+ */
 export function DashboardScreen() {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const user = useUserData();
-  const q = useQuery({ queryKey: ['dashboard'], queryFn: () => api.get<DashboardResponse>('/api/v1/dashboard'), refetchInterval: 60_000 });
+  const [params, setParams] = useSearchParams();
+  const branchUser = Boolean(user?.data.branch_id);
+  const branchId = branchUser ? null : params.get('branch_id');
+  const q = useQuery({
+    queryKey: ['dashboard', branchId],
+    queryFn: () => api.get<DashboardResponse>('/api/v1/dashboard', branchId ? { branch_id: branchId } : {}),
+    refetchInterval: 60_000,
+    placeholderData: keepPreviousData,
+  });
   const d = q.data;
-  const money = (minor: number | undefined) => (minor === undefined ? null : formatMoney(minor, 'USD', lang));
+  const currency = isCurrencyCode(d?.currency) ? d.currency : 'USD';
+  const money = (minor: number | undefined) => (minor === undefined ? null : formatMoney(minor, currency, lang));
+  const pickBranch = (v: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (v) next.set('branch_id', v);
+        else next.delete('branch_id');
+        return next;
+      },
+      { replace: true },
+    );
   // Chart values stay in cents; only their labels are formatted.
   const monthly = (d?.monthly ?? []).map((m) => ({ label: formatMonth(m.month - 1, lang), sales: m.sales, profit: m.profit }));
   const weekly = (d?.weekly ?? []).map((w) => ({ label: String(w.week), sales: w.sales, profit: w.profit }));
@@ -50,13 +75,17 @@ export function DashboardScreen() {
     { name: 'sales', label: t('dashboard.sales'), color: 'teal.6' },
     { name: 'profit', label: t('dashboard.profit'), color: 'blue.6' },
   ];
-  const fmt = (v: number) => formatMoney(v, 'USD', lang);
+  const fmt = (v: number) => formatMoney(v, currency, lang);
   // Until there are sales, show a sensible $0–$100 scale rather than fractions of a cent.
   const yAxisProps = { width: 80, domain: [0, (max: number) => Math.max(max, 10_000)] as [number, (max: number) => number] };
 
   return (
     <>
-      <PageHeader title={t('dashboard.greeting', { name: user?.data.name ?? '' })} subtitle={t('dashboard.subtitle')} />
+      <PageHeader
+        title={t('dashboard.greeting', { name: user?.data.name ?? '' })}
+        subtitle={t('dashboard.subtitle')}
+        actions={branchUser ? undefined : <BranchPicker value={branchId} onChange={pickBranch} />}
+      />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg">
         <Stat label={t('dashboard.today_sales')} value={money(d?.today.sales)} icon={IconCoin} color="teal" />
         <Stat label={t('dashboard.today_profit')} value={money(d?.today.profit)} icon={IconTrendingUp} color="blue" />
@@ -99,6 +128,13 @@ export function DashboardScreen() {
           />
         </Paper>
       </SimpleGrid>
+      {d && (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} mt="lg">
+          <SalesByHour data={d.hourly} money={fmt} />
+          <TopProducts data={d.top_products} money={fmt} />
+          <LowStock data={d.low_stock} branchId={d.branch_id} />
+        </SimpleGrid>
+      )}
       {d && d.today.sales === 0 && d.last_30_days.sales === 0 && (
         <Text c="dimmed" size="sm" mt="md" ta="center">
           {t('dashboard.no_sales_yet')}

@@ -1,4 +1,6 @@
-// Placeholder registered by the lead; the profit-and-loss helper replaces this file.
-import { UpcomingScreen } from './upcoming-screen';
+import { ProfitLossReport } from '../../features/profit-loss';
 
-export const ProfitLossScreen = UpcomingScreen;
+/** /profit-loss-reports: the shop's profit and loss for a period (profit-lost-report + report-management). */
+export function ProfitLossScreen() {
+  return <ProfitLossReport />;
+}

@@ -1,7 +1,6 @@
-// Placeholder registered by the lead; the purchase-reports helper replaces this file.
-import { UpcomingScreen } from './upcoming-screen';
+import { ExpenseReport, ItemPurchaseReport, PosCashFlowReport, PurchaseReport } from '../../features/reports-purchases';
 
-export const PurchaseReportScreen = UpcomingScreen;
-export const ItemPurchaseReportScreen = UpcomingScreen;
-export const ExpenseReportScreen = UpcomingScreen;
-export const PosCashFlowReportScreen = UpcomingScreen;
+export const PurchaseReportScreen = PurchaseReport;
+export const ItemPurchaseReportScreen = ItemPurchaseReport;
+export const ExpenseReportScreen = ExpenseReport;
+export const PosCashFlowReportScreen = PosCashFlowReport;

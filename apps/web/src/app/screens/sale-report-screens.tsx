@@ -1,7 +1,7 @@
-// Placeholder registered by the lead; the sale-reports helper replaces this file.
-import { UpcomingScreen } from './upcoming-screen';
+import { BrandSaleReport, ItemSaleReport, SaleReport, SaleSummaryReport } from '../../features/reports-sales';
 
-export const SaleReportScreen = UpcomingScreen;
-export const SaleSummaryReportScreen = UpcomingScreen;
-export const BrandSaleReportScreen = UpcomingScreen;
-export const ItemSaleReportScreen = UpcomingScreen;
+/** The sale reports (issue 13): each a report frame with its own filters, table and chart. */
+export const SaleReportScreen = () => <SaleReport />;
+export const SaleSummaryReportScreen = () => <SaleSummaryReport />;
+export const BrandSaleReportScreen = () => <BrandSaleReport />;
+export const ItemSaleReportScreen = () => <ItemSaleReport />;

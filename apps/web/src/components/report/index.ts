@@ -1,0 +1,5 @@
+export { ReportPage, periodText, showDay, useBranchOptions, useLetterhead, type FilterUsed, type ReportPageProps } from './report-page';
+export { ReportTable, type ReportColumn, type ReportTableProps } from './report-table';
+export { ReportChart, type ReportChartProps, type ReportChartSeries } from './report-chart';
+export { REPORT_FILTER_KEYS, useReport, type ReportAnswer, type UseReport } from './use-report';
+export { chartNumber, reportCurrency, showMoney, showNumber, showRate, showRiel, toMinor } from './report-money';

@@ -1,0 +1,1 @@
+export { BranchPicker, LowStock, SalesByHour, TopProducts } from './dashboard-panels';

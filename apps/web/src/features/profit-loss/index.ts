@@ -1,0 +1,1 @@
+export { ProfitLossReport } from './profit-loss-report';

@@ -1,0 +1,4 @@
+export { PurchaseReport } from './purchase-report';
+export { ItemPurchaseReport } from './item-purchase-report';
+export { ExpenseReport } from './expense-report';
+export { PosCashFlowReport } from './pos-cash-flow-report';

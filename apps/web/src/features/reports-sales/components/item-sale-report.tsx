@@ -1,0 +1,102 @@
+import { Select, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ItemSaleResponse, ItemSaleRow } from '@posauto/shared/schemas/reports-sales';
+import {
+  chartNumber,
+  ReportChart,
+  ReportPage,
+  ReportTable,
+  reportCurrency,
+  showMoney,
+  useReport,
+  type FilterUsed,
+  type ReportColumn,
+} from '../../../components/report';
+import { currentLanguage } from '../../../lib/i18n';
+import { useSaleFilterOptions } from '../api';
+
+const FILTERS = ['category_id', 'brand_id'] as const;
+
+/** Sales by item (product and variant): sold, returned, net amount, cost and profit; by amount, largest first. */
+export function ItemSaleReport() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const r = useReport<ItemSaleResponse>('/api/v1/reports/item-sales', FILTERS);
+  const f = r.state.filters;
+  const options = useSaleFilterOptions();
+  const o = options.data;
+  const data = r.data;
+  const currency = reportCurrency(data?.period);
+  const nameOf = (list: { id: string; name: string }[] | undefined, id: string | undefined) => list?.find((x) => x.id === id)?.name ?? '';
+  const used: FilterUsed[] = [
+    f.category_id && { label: t('sale_reports.category'), value: nameOf(o?.categories, f.category_id) },
+    f.brand_id && { label: t('sale_reports.brand'), value: nameOf(o?.brands, f.brand_id) },
+  ].filter((x): x is FilterUsed => Boolean(x));
+  const columns: ReportColumn<ItemSaleRow>[] = [
+    {
+      key: 'product_name',
+      header: 'sale_reports.item',
+      sortable: true,
+      render: (x) => (
+        <Text size="sm" fw={500}>
+          {x.product_name}
+        </Text>
+      ),
+    },
+    { key: 'sku_code', header: 'sale_reports.sku', nowrap: true },
+    { key: 'sold_quantity', header: 'sale_reports.sold_quantity', kind: 'number' },
+    { key: 'returned_quantity', header: 'sale_reports.returned_quantity', kind: 'number' },
+    { key: 'quantity', header: 'sale_reports.quantity', kind: 'number', sortable: true },
+    { key: 'net_amount', header: 'sale_reports.net_amount', kind: 'money', sortable: true },
+    { key: 'cost', header: 'sale_reports.cost', kind: 'money' },
+    { key: 'profit', header: 'sale_reports.profit', kind: 'money', sortable: true },
+  ];
+  // The chart shows the ten largest by amount whatever the table's order.
+  const top = [...(data?.rows ?? [])].sort((a, b) => chartNumber(b.net_amount) - chartNumber(a.net_amount)).slice(0, 10);
+  const pick = (key: (typeof FILTERS)[number], label: string, all: string, list: { id: string; name: string }[] | undefined) => (
+    <Select
+      label={t(label)}
+      placeholder={t(all)}
+      data={(list ?? []).map((x) => ({ value: x.id, label: x.name }))}
+      value={f[key] ?? null}
+      onChange={(v) => r.setFilter({ [key]: v ?? undefined })}
+      clearable
+      searchable
+      w={200}
+      data-testid={`filter-${key}`}
+    />
+  );
+  return (
+    <ReportPage
+      report={r}
+      filtersUsed={used}
+      extraFilters={
+        <>
+          {pick('category_id', 'sale_reports.category', 'sale_reports.any_category', o?.categories)}
+          {pick('brand_id', 'sale_reports.brand', 'sale_reports.any_brand', o?.brands)}
+        </>
+      }
+      chart={
+        data && (
+          <ReportChart
+            title="sale_reports.top_items"
+            data={top.map((x) => ({ item: x.product_name, net: chartNumber(x.net_amount) }))}
+            dataKey="item"
+            horizontal
+            series={[{ name: 'net', label: 'sale_reports.net_amount' }]}
+            valueFormatter={(v) => showMoney(v.toFixed(2), currency, lang)}
+          />
+        )
+      }
+    >
+      <ReportTable
+        report={r}
+        columns={columns}
+        rows={data?.rows}
+        totals={data?.totals}
+        rowKey={(x) => `${x.product_id}/${x.variant_id}`}
+        caption={t('sale_reports.item_caption')}
+      />
+    </ReportPage>
+  );
+}
