@@ -79,6 +79,16 @@ import saleDocsKm from '../locales/sale-docs/km.json';
 import saleDocsZh from '../locales/sale-docs/zh.json';
 import saleDocsFr from '../locales/sale-docs/fr.json';
 import saleDocsAr from '../locales/sale-docs/ar.json';
+import dashboardKm from '../locales/dashboard/km.json';
+import upcomingKm from '../locales/upcoming/km.json';
+import dashboardEn from '../locales/dashboard/en.json';
+import upcomingEn from '../locales/upcoming/en.json';
+import dashboardZh from '../locales/dashboard/zh.json';
+import upcomingZh from '../locales/upcoming/zh.json';
+import dashboardFr from '../locales/dashboard/fr.json';
+import upcomingFr from '../locales/upcoming/fr.json';
+import dashboardAr from '../locales/dashboard/ar.json';
+import upcomingAr from '../locales/upcoming/ar.json';
 import profitLossEn from '../locales/profit-loss/en.json';
 import profitLossKm from '../locales/profit-loss/km.json';
 import profitLossZh from '../locales/profit-loss/zh.json';
@@ -141,6 +151,8 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     expensesKm,
     reportsKm,
     reportsSalesKm,
+    dashboardKm,
+    upcomingKm,
   ),
   en: merge(
     en,
@@ -164,6 +176,8 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     expensesEn,
     reportsEn,
     reportsSalesEn,
+    dashboardEn,
+    upcomingEn,
   ),
   zh: merge(
     zh,
@@ -187,6 +201,8 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     expensesZh,
     reportsZh,
     reportsSalesZh,
+    dashboardZh,
+    upcomingZh,
   ),
   fr: merge(
     fr,
@@ -210,6 +226,8 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     expensesFr,
     reportsFr,
     reportsSalesFr,
+    dashboardFr,
+    upcomingFr,
   ),
   ar: merge(
     ar,
@@ -233,5 +251,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     expensesAr,
     reportsAr,
     reportsSalesAr,
+    dashboardAr,
+    upcomingAr,
   ),
 };

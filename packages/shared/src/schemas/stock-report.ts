@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, listMetaSchema, listQuerySchema, listResponseSchema } from './common';
+import type { ReportPeriod, ReportPeriodInfo } from './reports';
 import { dayTextSchema, movementTypeSchema, MOVEMENT_TYPES, type MovementType } from './stock';
 
 /** A real calendar day ("2026-02-30" is refused), as the shop counts it. */
@@ -55,24 +56,42 @@ export type StockExpiryResponse = z.infer<typeof stockExpiryResponseSchema>;
 
 // ---- GET /api/v1/stock-report -------------------------------------------------------------------------------
 
-export const stockReportQuerySchema = listQuerySchema(['product_name'])
-  .extend({
-    product_id: idSchema.optional(),
-    variant_id: idSchema.optional(),
-    branch_id: idSchema.optional(),
-    /** Shop-local days, both included; none: from the first of to's month, to today. */
-    from: calendarDaySchema.optional(),
-    to: calendarDaySchema.optional(),
-    /** With product_id: the page of the item's movements (per_page rows a page). */
-    movements_page: z.coerce
-      .number()
-      .int('validation.invalid_page')
-      .min(1, 'validation.invalid_page')
-      .max(1_000_000, 'validation.invalid_page')
-      .default(1),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'stock.report.errors.from_after_to', path: ['to'] });
+/**
+ * The reports' period presets (reports.ts REPORT_PERIODS). Listed here, not imported, because reports.ts imports
+ * calendarDaySchema from this file at load time: a runtime import back would be a cycle that leaves one of the two
+ * undefined. The type checks below fail the build if the two lists ever differ.
+ */
+const STOCK_REPORT_PERIODS = ['today', 'yesterday', 'this_week', 'this_month', 'last_month', 'this_year', 'custom'] as const;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const periodsMatch: Same<(typeof STOCK_REPORT_PERIODS)[number], ReportPeriod> = true;
+void periodsMatch;
+
+const stockReportQueryFields = listQuerySchema(['product_name']).extend({
+  /** A preset of shop-local days (as every report); custom or none: from/to below. */
+  period: z.enum(STOCK_REPORT_PERIODS, 'reports.errors.period_invalid').optional(),
+  product_id: idSchema.optional(),
+  variant_id: idSchema.optional(),
+  branch_id: idSchema.optional(),
+  /** Shop-local days, both included (used when period is custom or absent); none: from the first of to's month, to today. */
+  from: calendarDaySchema.optional(),
+  to: calendarDaySchema.optional(),
+  /** With product_id: the page of the item's movements (per_page rows a page). */
+  movements_page: z.coerce
+    .number()
+    .int('validation.invalid_page')
+    .min(1, 'validation.invalid_page')
+    .max(1_000_000, 'validation.invalid_page')
+    .default(1),
+});
+const fromBeforeTo = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+const fromAfterTo = { message: 'stock.report.errors.from_after_to', path: ['to'] };
+export const stockReportQuerySchema = stockReportQueryFields.refine(fromBeforeTo, fromAfterTo);
 export type StockReportQuery = z.infer<typeof stockReportQuerySchema>;
+/** GET /api/v1/stock-report/export: the same filters and the file's format. */
+export const stockReportExportQuerySchema = stockReportQueryFields
+  .extend({ format: z.enum(['xlsx', 'csv'], 'validation.invalid_format').default('xlsx') })
+  .refine(fromBeforeTo, fromAfterTo);
+export type StockReportExportQuery = z.infer<typeof stockReportExportQuerySchema>;
 
 /** Quantities per movement type in the period: decimal text in the base unit, signed (outgoing negative). */
 export const movementTotalsSchema = z.object(
@@ -111,9 +130,23 @@ export const stockReportMovementSchema = z.object({
 });
 export type StockReportMovement = z.infer<typeof stockReportMovementSchema>;
 
+/** The period as the server resolved it: the same shape as every report's (ReportPeriodInfo). */
+export const stockReportPeriodSchema = z.object({
+  period: z.enum(STOCK_REPORT_PERIODS),
+  from: z.string(),
+  to: z.string(),
+  time_zone: z.string(),
+  branch_id: z.string().nullable(),
+  currency: z.string(),
+  exchange_rate: z.string(),
+});
+const periodShapeMatches: Same<z.infer<typeof stockReportPeriodSchema>, ReportPeriodInfo> = true;
+void periodShapeMatches;
+
 export const stockReportResponseSchema = z.object({
   from: z.string(),
   to: z.string(),
+  period: stockReportPeriodSchema,
   /** Without product_id: every item with stock history in scope, a page of them; with it: that item (each variant). */
   data: z.array(stockReportRowSchema),
   meta: listMetaSchema,

@@ -20,10 +20,8 @@ import {
   posCustomerListSchema,
   posCustomerQuerySchema,
   posCustomerSchema,
-  posProductLookupQuerySchema,
-  posProductLookupSchema,
-  SALE_LOOKUP_PERMISSIONS,
 } from '@posauto/shared/schemas/pos';
+import { posProductLookupQuerySchema, posProductLookupSchema, SALE_LOOKUP_PERMISSIONS } from '@posauto/shared/schemas/pos-lookup';
 import type { Deps } from '../../deps';
 import { ctxOf } from '../../http/access';
 import type { AppInstance } from '../../http/app-instance';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@posauto/shared/permissions';
-import { posProductLookupSchema, type PosCustomer, type PosProductLookup } from '@posauto/shared/schemas/pos';
+import { type PosCustomer } from '@posauto/shared/schemas/pos';
+import { posProductLookupSchema, type PosProductLookup } from '@posauto/shared/schemas/pos-lookup';
 import { bearer, CASHIER, createTestApp, KARAOKE, loginAs, OWNER, type TestContext } from '../../../test/harness';
 import { addShopUser } from '../../../test/factories';
 import { newId } from '../../lib/ids';

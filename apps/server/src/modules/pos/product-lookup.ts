@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { formatDecimal, minorDigits, type CurrencyCode } from '@posauto/shared/money/index';
-import type { PosLookupProduct, PosProductLookup, PosProductLookupQuery } from '@posauto/shared/schemas/pos';
+import type { PosLookupProduct, PosProductLookup, PosProductLookupQuery } from '@posauto/shared/schemas/pos-lookup';
 import { nameSearchValue, productSearchIds, productSearchWhere, SEARCH_COLLECTS_HITS_FIRST } from '../../db/dialect/product-search';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';

@@ -19,8 +19,9 @@ export { registerReport, reportAccess, resolvePeriod, weekLabel, type ReportShee
 
 /** The sale reports (issue 13) and what every printed report puts at its top. */
 export function saleReportRoutes(app: AppInstance, deps: Deps): void {
+  // The stock report prints with it too, and the stock screens' users may hold stock-listing without the reports menu.
   app.get('/api/v1/reports/letterhead', {
-    config: { access: { permission: 'report-management' } },
+    config: { access: { anyOf: ['report-management', 'stock-report', 'stock-listing'] } },
     schema: {
       tags: ['reports'],
       operationId: 'getReportLetterhead',

@@ -283,9 +283,10 @@ describe('brand and item sales', () => {
 });
 
 describe('letterhead', () => {
-  it('gives the shop name for the printed header to report users', async () => {
+  it('gives the shop name for the printed header to report users and to stock report users', async () => {
     const r = await json<{ shop_name: string }>(await userWith(['report-management']), '/api/v1/reports/letterhead');
     expect(r.shop_name.length).toBeGreaterThan(0);
+    expect((await get(await userWith(['stock-listing']), '/api/v1/reports/letterhead')).statusCode).toBe(200);
     expect((await get(await userWith(['sale-report']), '/api/v1/reports/letterhead')).statusCode).toBe(403);
   });
 });

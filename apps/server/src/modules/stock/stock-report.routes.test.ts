@@ -5,6 +5,7 @@ import type { StockExpiryResponse, StockReportResponse } from '@posauto/shared/s
 import { bearer, CASHIER, createTestApp, loginAs, OWNER, type TestContext } from '../../../test/harness';
 import { addShopUser, createShop } from '../../../test/factories';
 import { newId } from '../../lib/ids';
+import { addDays, DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../lib/time-zone';
 import { postMovements, type LedgerLine } from './stock-ledger';
 
 let t: TestContext;
@@ -236,7 +237,7 @@ describe('GET /api/v1/stock-report', () => {
     expect(levels.body.data.reduce((s, l) => s + Number(l.on_hand), 0)).toBe(9);
     // The default period is this month up to the shop's today.
     const month = await report(`product_id=${soap}`);
-    expect(month.body).toMatchObject({ from: '2026-11-01', to: '2026-11-23' });
+    expect(month.body).toMatchObject({ from: '2026-11-01', to: '2026-11-23', period: { period: 'this_month' } });
     expect(month.body.data[0]!.closing).toBe('9');
   });
 
@@ -281,6 +282,94 @@ describe('GET /api/v1/stock-report', () => {
     const km = await t.app.inject({ method: 'GET', url: '/api/v1/stock-report?from=2026-13-01', headers: bearer(owner) });
     expect(km.statusCode).toBe(400);
     expect(km.json().errors.from).toBe(kmStock.stock.errors.date_invalid);
+  });
+
+  it("resolves the reports' period presets to shop-local days, and names the period it used", async () => {
+    const g = await t.deps.db.selectFrom('general_settings').select('time_zone').where('business_id', '=', biz).executeTakeFirst();
+    const zone = isTimeZone(g?.time_zone) ? g.time_zone : DEFAULT_TIME_ZONE;
+    const today = localDay(t.clock.now(), zone);
+    const yesterday = addDays(today, -1);
+    const y = await report(`period=yesterday&product_id=${soap}&branch_id=${main}`);
+    expect(y.status).toBe(200);
+    expect(y.body).toMatchObject({ from: yesterday, to: yesterday });
+    expect(y.body.period).toMatchObject({ period: 'yesterday', from: yesterday, to: yesterday, time_zone: zone, branch_id: main });
+    expect(y.body.period.currency).toEqual(expect.any(String));
+    expect(y.body.period.exchange_rate).toEqual(expect.any(String));
+    const d = await report(`product_id=${soap}&branch_id=${main}&from=${yesterday}&to=${yesterday}`);
+    expect(y.body.data).toEqual(d.body.data);
+    expect((await report('period=today')).body).toMatchObject({ from: today, to: today, period: { period: 'today' } });
+    const lastMonthEnd = addDays(`${today.slice(0, 7)}-01`, -1);
+    expect((await report('period=last_month')).body).toMatchObject({ from: `${lastMonthEnd.slice(0, 7)}-01`, to: lastMonthEnd });
+    expect((await report('period=this_year')).body).toMatchObject({ from: `${today.slice(0, 4)}-01-01`, to: today });
+    // custom is from/to, exactly as without a period.
+    const custom = await report('period=custom&from=2026-11-01&to=2026-11-30');
+    expect(custom.body).toMatchObject({ from: '2026-11-01', to: '2026-11-30', period: { period: 'custom' } });
+    // A branch user's period names its own branch, whatever was asked.
+    expect((await report(`period=today&branch_id=${main}`, branchUser)).body.period.branch_id).toBe(second);
+    const bad = await get<{ errors: Record<string, string> }>('/api/v1/stock-report?period=fortnight');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.period).toEqual(expect.any(String));
+  });
+
+  const exportCsv = (query: string, token = owner) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/stock-report/export?format=csv&${query}`, headers: { ...bearer(token), ...en } });
+  const csvRows = (text: string) =>
+    text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.split(',').map((c) => c.replace(/^"|"$/g, '')));
+
+  it('exports as CSV exactly the rows the JSON gives, the totals row last', async () => {
+    const json = await report('from=2026-11-01&to=2026-11-30&per_page=100');
+    const res = await exportCsv('from=2026-11-01&to=2026-11-30');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('stock-report-2026-11-01_2026-11-30.csv');
+    const [header, ...rest] = csvRows(res.body);
+    expect(header).toEqual(['Item', 'SKU', 'Unit', 'Opening', 'Purchases in', 'Returns', 'Sales', 'Transfers', 'Adjustments', 'Closing']);
+    const body = rest.slice(0, -1);
+    const sum = (r: StockReportResponse['data'][number], types: MovementType[]) => types.reduce((s, k) => s + Number(r.movements[k]), 0);
+    expect(body.map((c) => [c[0], ...c.slice(3).map(Number)])).toEqual(
+      json.body.data.map((r) => [
+        r.product_name,
+        Number(r.opening),
+        sum(r, ['purchase_in']),
+        sum(r, ['purchase_return', 'sale_return']),
+        sum(r, ['sale_out']),
+        sum(r, ['transfer_in', 'transfer_out']),
+        sum(r, ['adjustment_in', 'adjustment_out']),
+        Number(r.closing),
+      ]),
+    );
+    const totals = rest.at(-1)!;
+    expect(totals[0]).toBe('Total');
+    expect(Number(totals[3])).toBeCloseTo(
+      json.body.data.reduce((s, r) => s + Number(r.opening), 0),
+      3,
+    );
+    expect(Number(totals[9])).toBeCloseTo(
+      json.body.data.reduce((s, r) => s + Number(r.closing), 0),
+      3,
+    );
+    // One item, by a preset: its row and the totals.
+    const one = csvRows((await exportCsv(`period=this_month&product_id=${soap}&branch_id=${main}`)).body);
+    expect(one.slice(1).map((c) => [c[0], c[3], c[9]])).toEqual([
+      ['Report Soap', '0', '5'],
+      ['Total', '0', '5'],
+    ]);
+    const xlsx = await t.app.inject({ method: 'GET', url: `/api/v1/stock-report/export?product_id=${soap}`, headers: bearer(owner) });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('gives the export the same access as the report', async () => {
+    const mine = csvRows((await exportCsv(`product_id=${soap}&from=2026-11-01&to=2026-11-30`, branchUser)).body);
+    expect(mine[1]!.slice(3).map(Number)).toEqual([0, 0, 0, 0, 4, 0, 4]);
+    expect((await exportCsv(`product_id=${soap}`, stranger)).statusCode).toBe(404);
+    const cashier = await loginAs(t.app, CASHIER);
+    expect((await exportCsv('', cashier)).statusCode).toBe((await report('', cashier)).status);
+    expect((await exportCsv('from=2026-11-20&to=2026-11-10')).statusCode).toBe(400);
   });
 
   it('is closed without a permission to read stock', async () => {

@@ -14,6 +14,7 @@ import { runList } from '../../db/list';
 import { branchFilter, branchScope, type RequestContext } from '../../http/context';
 import { invalid, notFound } from '../../http/errors';
 import { addDays, DEFAULT_TIME_ZONE, isTimeZone, localDay, startOfLocalDay } from '../../lib/time-zone';
+import { resolvePeriod } from '../reports/index';
 import { moneyText } from './stock-levels';
 
 const DAY_MS = 86_400_000;
@@ -109,11 +110,19 @@ const zeroTotals = () => Object.fromEntries(MOVEMENT_TYPES.map((t) => [t, 0])) a
  */
 export async function stockReport(deps: Deps, ctx: RequestContext, query: StockReportQuery): Promise<StockReportResponse> {
   const { db, kind } = deps;
-  const zone = await shopTimeZone(deps, ctx.businessId);
-  const today = localDay(deps.clock.now(), zone);
-  const to = query.to ?? (query.from && query.from > today ? query.from : today);
-  const from = query.from ?? `${to.slice(0, 8)}01`;
-  if (from > to) throw invalid({ to: 'stock.report.errors.from_after_to' });
+  // Nothing asked: this month, as every report opens. From/to without a period (links from the stock screens) or
+  // custom: those days, as before (a lone from in the future is that one day).
+  const period = query.period ?? (query.from || query.to ? 'custom' : 'this_month');
+  let custom: { from?: string; to?: string } = {};
+  if (period === 'custom') {
+    const today = localDay(deps.clock.now(), await shopTimeZone(deps, ctx.businessId));
+    const to = query.to ?? (query.from && query.from > today ? query.from : today);
+    custom = { from: query.from ?? `${to.slice(0, 8)}01`, to };
+    if (custom.from! > to) throw invalid({ to: 'stock.report.errors.from_after_to' });
+  }
+  // The same resolution as every report: presets counted from the shop's today, a branch user's own branch.
+  const info = await resolvePeriod(deps, ctx, { period, ...custom, branch_id: query.branch_id });
+  const { from, to, time_zone: zone } = info;
   const start = startOfLocalDay(from, zone).toISOString();
   const end = startOfLocalDay(addDays(to, 1), zone).toISOString();
   const branch = branchScope(ctx, query.branch_id);
@@ -277,5 +286,5 @@ export async function stockReport(deps: Deps, ctx: RequestContext, query: StockR
       meta: page.meta,
     };
   }
-  return { from, to, data, meta, movements };
+  return { from, to, period: info, data, meta, movements };
 }

@@ -17,7 +17,6 @@ const LOGIN_FILES = [
   'app/screens/login-screen.tsx',
   'app/screens/not-found-screen.tsx',
   'app/screens/forbidden-screen.tsx',
-  'app/screens/public-upcoming-screen.tsx',
   'app/layouts/public-page.tsx',
   'app/shell/language-menu.tsx',
   'app/shell/theme-menu.tsx',

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListResponse } from '@posauto/shared/schemas/common';
-import { POS_PRODUCT_LOOKUP, SALE_LOOKUP_PERMISSIONS, type PosProductLookup } from '@posauto/shared/schemas/pos';
+import { POS_PRODUCT_LOOKUP, SALE_LOOKUP_PERMISSIONS, type PosProductLookup } from '@posauto/shared/schemas/pos-lookup';
 import type { SaleScreenOptions } from '@posauto/shared/schemas/receipts';
 import type { GeneralSettingResponse } from '@posauto/shared/schemas/settings';
 import {

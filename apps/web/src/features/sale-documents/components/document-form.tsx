@@ -21,7 +21,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PosLookupVariant, PosUnit } from '@posauto/shared/schemas/pos';
+import type { PosUnit } from '@posauto/shared/schemas/pos';
+import type { PosLookupVariant } from '@posauto/shared/schemas/pos-lookup';
 import {
   SALE_TYPES,
   TENDER_CURRENCIES,

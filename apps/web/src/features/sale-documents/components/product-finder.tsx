@@ -3,7 +3,7 @@ import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { PosLookupProduct, PosLookupVariant } from '@posauto/shared/schemas/pos';
+import type { PosLookupProduct, PosLookupVariant } from '@posauto/shared/schemas/pos-lookup';
 import { useProductLookup } from '../api/sale-documents';
 import classes from './product-finder.module.css';
 

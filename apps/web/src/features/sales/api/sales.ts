@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentCashSession } from '@posauto/shared/schemas/cash-sessions';
 import type { ListResponse } from '@posauto/shared/schemas/common';
-import { SALE_LOOKUP_PERMISSIONS } from '@posauto/shared/schemas/pos';
+import { SALE_LOOKUP_PERMISSIONS } from '@posauto/shared/schemas/pos-lookup';
 import type { SaleScreenOptions } from '@posauto/shared/schemas/receipts';
 import type {
   Sale,

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListResponse } from '@posauto/shared/schemas/common';
 import type { StockLevel } from '@posauto/shared/schemas/stock';
-import type { StockExpiryResponse, StockReportResponse } from '@posauto/shared/schemas/stock-report';
+import type { StockExpiryResponse } from '@posauto/shared/schemas/stock-report';
 import { api, type QueryParams } from '../../../lib/api-client';
 import { stockLevelsResource } from './stock';
 
@@ -13,15 +13,6 @@ export function useStockExpiry(params: QueryParams) {
   return useQuery({
     queryKey: [key, 'expiry', params],
     queryFn: () => api.get<StockExpiryResponse>('/api/v1/stock-expiry', params),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** The per-item period report (and with product_id, the item's movements). */
-export function useStockReport(params: QueryParams) {
-  return useQuery({
-    queryKey: [key, 'report', params],
-    queryFn: () => api.get<StockReportResponse>('/api/v1/stock-report', params),
     placeholderData: keepPreviousData,
   });
 }
