@@ -10,6 +10,7 @@ import type {
 import { stockAdjustmentInputSchema } from '@posauto/shared/schemas/stock';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
+import { groupCommit } from '../../db/group-commit';
 import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
 import { runList, type ListResult } from '../../db/list';
 import { branchFilter, branchScope, whereBranch, type RequestContext } from '../../http/context';
@@ -50,7 +51,8 @@ const header = (db: Kysely<Database>, businessId: string) =>
 export function stockAdjustmentsService(deps: Deps) {
   const { db, kind, clock } = deps;
   const written =
-    kind === 'sqlite' ? groupCommit<StockAdjustmentDetail>(db) : (run: Job<StockAdjustmentDetail>['run']) => db.transaction().execute(run);
+    // SQLite: adjustments arriving together share one transaction and one fsync (db/group-commit.ts, as sales do).
+    kind === 'sqlite' ? groupCommit(db) : <T>(run: (trx: Kysely<Database>) => Promise<T>) => db.transaction().execute(run);
 
   async function detail(trx: Kysely<Database>, ctx: RequestContext, id: string): Promise<StockAdjustmentDetail> {
     let q = header(trx, ctx.businessId).where('a.id', '=', id);
@@ -148,50 +150,6 @@ export function stockAdjustmentsService(deps: Deps) {
       });
     },
   };
-}
-
-interface Job<T> {
-  run: (trx: Kysely<Database>) => Promise<T>;
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
-
-/** Documents written in one group commit at most (what one fsync answers for). */
-const GROUP_MAX = 64;
-
-/**
- * Group commit for SQLite. Its one connection commits one transaction at a time, each with its own fsync (synchronous
- * FULL), and under load that wait was most of an adjustment's time. Adjustments that arrive together (in one turn of
- * the event loop) are written one after the other in one transaction and committed with one fsync; each is still
- * answered only once that commit is durable. If any of them fails, the whole group rolls back (its numbers and its
- * pending alerts with it) and each runs again in a transaction of its own, in the same order: every document gets the
- * outcome it would have had alone, and numbers stay gapless.
- */
-function groupCommit<T>(db: Kysely<Database>) {
-  let queue: Job<T>[] = [];
-  const flush = async () => {
-    const jobs = queue.slice(0, GROUP_MAX);
-    queue = queue.slice(GROUP_MAX);
-    if (queue.length) setImmediate(flush);
-    let results: T[];
-    try {
-      results = await db.transaction().execute(async (trx) => {
-        const out: T[] = [];
-        for (const job of jobs) out.push(await job.run(trx));
-        return out;
-      });
-    } catch (e) {
-      if (jobs.length === 1) return jobs[0]!.reject(e);
-      for (const job of jobs) await db.transaction().execute(job.run).then(job.resolve, job.reject);
-      return;
-    }
-    jobs.forEach((job, i) => job.resolve(results[i]!));
-  };
-  return (run: Job<T>['run']) =>
-    new Promise<T>((resolve, reject) => {
-      queue.push({ run, resolve, reject });
-      if (queue.length === 1) setImmediate(flush);
-    });
 }
 
 function toApi(r: {

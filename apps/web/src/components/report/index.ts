@@ -2,4 +2,4 @@ export { ReportPage, periodText, showDay, useBranchOptions, useLetterhead, type 
 export { ReportTable, type ReportColumn, type ReportTableProps } from './report-table';
 export { ReportChart, type ReportChartProps, type ReportChartSeries } from './report-chart';
 export { REPORT_FILTER_KEYS, useReport, type ReportAnswer, type UseReport } from './use-report';
-export { chartNumber, reportCurrency, showMoney, showNumber, showRate, showRiel, toMinor } from './report-money';
+export { chartMinor, chartMoney, chartNumber, reportCurrency, showMoney, showNumber, showRate, showRiel, toMinor } from './report-money';

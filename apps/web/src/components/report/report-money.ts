@@ -43,5 +43,11 @@ export function showNumber(value: string | number | null | undefined, lang: Lang
   return new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 4 }).format(String(value) as unknown as number);
 }
 
+/** An amount for a chart, as integer minor units of the shop's currency (exact, like the dashboard's charts). */
+export const chartMinor = (value: string | null | undefined, currency: CurrencyCode) => (value ? toMinor(value, currency) : 0);
+
+/** A chart's axis or tooltip value in minor units, written as money (an axis tick may fall between two cents). */
+export const chartMoney = (minor: number, currency: CurrencyCode, lang: Language) => formatMoney(Math.round(minor), currency, lang);
+
 /** A number for a chart's bar (display only: charts plot floats, the table shows the exact figures). */
 export const chartNumber = (value: string | number | null | undefined) => (value === null || value === undefined ? 0 : Number(value));

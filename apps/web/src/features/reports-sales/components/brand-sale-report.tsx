@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { BrandSaleResponse, BrandSaleRow } from '@posauto/shared/schemas/reports-sales';
 import {
-  chartNumber,
+  chartMinor,
+  chartMoney,
   ReportChart,
   ReportPage,
   ReportTable,
   reportCurrency,
-  showMoney,
   useReport,
   type ReportColumn,
 } from '../../../components/report';
@@ -37,14 +37,14 @@ export function BrandSaleReport() {
         data && (
           <ReportChart
             title="sale_reports.top_brands"
-            data={top.map((x) => ({ brand: name(x), net: chartNumber(x.net_amount), profit: chartNumber(x.profit) }))}
+            data={top.map((x) => ({ brand: name(x), net: chartMinor(x.net_amount, currency), profit: chartMinor(x.profit, currency) }))}
             dataKey="brand"
             horizontal
             series={[
               { name: 'net', label: 'sale_reports.net_amount' },
               { name: 'profit', label: 'sale_reports.profit' },
             ]}
-            valueFormatter={(v) => showMoney(v.toFixed(2), currency, lang)}
+            valueFormatter={(v) => chartMoney(v, currency, lang)}
           />
         )
       }

@@ -2,12 +2,12 @@ import { Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ItemSaleResponse, ItemSaleRow } from '@posauto/shared/schemas/reports-sales';
 import {
-  chartNumber,
+  chartMinor,
+  chartMoney,
   ReportChart,
   ReportPage,
   ReportTable,
   reportCurrency,
-  showMoney,
   useReport,
   type FilterUsed,
   type ReportColumn,
@@ -52,7 +52,7 @@ export function ItemSaleReport() {
     { key: 'profit', header: 'sale_reports.profit', kind: 'money', sortable: true },
   ];
   // The chart shows the ten largest by amount whatever the table's order.
-  const top = [...(data?.rows ?? [])].sort((a, b) => chartNumber(b.net_amount) - chartNumber(a.net_amount)).slice(0, 10);
+  const top = [...(data?.rows ?? [])].sort((a, b) => chartMinor(b.net_amount, currency) - chartMinor(a.net_amount, currency)).slice(0, 10);
   const pick = (key: (typeof FILTERS)[number], label: string, all: string, list: { id: string; name: string }[] | undefined) => (
     <Select
       label={t(label)}
@@ -80,11 +80,11 @@ export function ItemSaleReport() {
         data && (
           <ReportChart
             title="sale_reports.top_items"
-            data={top.map((x) => ({ item: x.product_name, net: chartNumber(x.net_amount) }))}
+            data={top.map((x) => ({ item: x.product_name, net: chartMinor(x.net_amount, currency) }))}
             dataKey="item"
             horizontal
             series={[{ name: 'net', label: 'sale_reports.net_amount' }]}
-            valueFormatter={(v) => showMoney(v.toFixed(2), currency, lang)}
+            valueFormatter={(v) => chartMoney(v, currency, lang)}
           />
         )
       }

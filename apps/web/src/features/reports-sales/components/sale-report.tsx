@@ -6,7 +6,8 @@ import { PAYMENT_STATUSES } from '@posauto/shared/schemas/purchases';
 import type { SaleReportResponse, SaleReportRow } from '@posauto/shared/schemas/reports-sales';
 import { SALE_TYPES } from '@posauto/shared/schemas/sales';
 import {
-  chartNumber,
+  chartMinor,
+  chartMoney,
   ReportChart,
   ReportPage,
   ReportTable,
@@ -144,10 +145,10 @@ export function SaleReport() {
         data && (
           <ReportChart
             title="sale_reports.sales_by_day"
-            data={data.by_day.map((d) => ({ day: shortDay(d.day, lang), total: chartNumber(d.grand_total) }))}
+            data={data.by_day.map((d) => ({ day: shortDay(d.day, lang), total: chartMinor(d.grand_total, currency) }))}
             dataKey="day"
             series={[{ name: 'total', label: 'sale_reports.grand_total' }]}
-            valueFormatter={(v) => showMoney(v.toFixed(2), currency, lang)}
+            valueFormatter={(v) => chartMoney(v, currency, lang)}
           />
         )
       }

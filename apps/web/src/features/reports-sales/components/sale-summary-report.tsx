@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { SaleSummaryResponse, SaleSummaryRow } from '@posauto/shared/schemas/reports-sales';
 import {
-  chartNumber,
+  chartMinor,
+  chartMoney,
   ReportChart,
   ReportPage,
   ReportTable,
   reportCurrency,
   showDay,
-  showMoney,
   useReport,
   type ReportColumn,
 } from '../../../components/report';
@@ -66,10 +66,13 @@ export function SaleSummaryReport() {
         data && (
           <ReportChart
             title={hourly ? 'sale_reports.sales_by_hour' : 'sale_reports.sales_by_day'}
-            data={data.rows.map((x) => ({ bucket: hourly ? `${x.bucket}:00` : shortDay(x.bucket, lang), sales: chartNumber(x.sales) }))}
+            data={data.rows.map((x) => ({
+              bucket: hourly ? `${x.bucket}:00` : shortDay(x.bucket, lang),
+              sales: chartMinor(x.sales, currency),
+            }))}
             dataKey="bucket"
             series={[{ name: 'sales', label: 'sale_reports.sales' }]}
-            valueFormatter={(v) => showMoney(v.toFixed(2), currency, lang)}
+            valueFormatter={(v) => chartMoney(v, currency, lang)}
           />
         )
       }
