@@ -3,7 +3,7 @@ import { Alert, Button, Center, CloseButton, Loader, Stack, Text, TextInput } fr
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { PosProduct, PosVariant } from '@posauto/shared/schemas/pos';
+import type { PosCategory, PosProduct, PosVariant } from '@posauto/shared/schemas/pos';
 import type { SaleDetail, SaleInput, SalePaymentInput } from '@posauto/shared/schemas/sales';
 import { formatDecimal, formatQuantity } from '@posauto/shared/money/index';
 import { isLanguage, type Language } from '@posauto/shared/i18n/index';
@@ -30,7 +30,7 @@ import { loadPendingSale, pendingFor, sendPendingSale } from '../lib/pending-sal
 import { SCAN_MAX_GAP_MS, ScanBuffer } from '../lib/scanner';
 import { CartPanel, Kbd } from './cart-panel';
 import type { SendState } from './payment-dialog';
-import { ProductGrid, TILE_PAGE } from './product-grid';
+import { CategoryTabs, ProductGrid, TILE_PAGE } from './product-grid';
 import classes from './pos.module.css';
 
 // The payment dialog (and the QR code library behind KHQR) loads when first needed, not with the till.
@@ -73,6 +73,8 @@ export interface PosTillProps {
 
 type Dialog = 'customer' | 'discount' | 'held' | 'pay' | null;
 
+const NO_TABS: readonly PosCategory[] = [];
+
 const isEditable = (el: Element | null): boolean =>
   el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
 
@@ -104,8 +106,8 @@ export function PosTill({ branchId = null, printReceipt }: PosTillProps) {
   const deferredQuery = useDeferredValue(query);
   const positions = useMemo(() => (index ? index.search(deferredQuery, category) : []), [index, deferredQuery, category]);
   useEffect(() => setShown(TILE_PAGE), [deferredQuery, category]);
+  const showMore = useCallback(() => setShown((n) => n + TILE_PAGE), []);
   const searchRef = useRef<HTMLInputElement>(null);
-  const topCategories = useMemo(() => (catalogue?.categories ?? []).filter((c) => !c.parent_id), [catalogue]);
 
   // --- Dialogs ---------------------------------------------------------------------------------------------------
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -493,37 +495,13 @@ export function PosTill({ branchId = null, printReceipt }: PosTillProps) {
             enterKeyHint="search"
           />
         </div>
-        <div className={classes.tabs} role="tablist" aria-label={t('pos.categories')}>
-          <button
-            type="button"
-            role="tab"
-            className={classes.tab}
-            aria-selected={category === null}
-            onClick={() => setCategory(null)}
-            aria-controls="pos-grid-panel"
-          >
-            {t('pos.all_categories')}
-          </button>
-          {topCategories.map((c) => (
-            <button
-              key={c.id}
-              type="button"
-              role="tab"
-              className={classes.tab}
-              aria-selected={category === c.id}
-              onClick={() => setCategory(c.id)}
-              aria-controls="pos-grid-panel"
-            >
-              {c.name}
-            </button>
-          ))}
-        </div>
+        <CategoryTabs tabs={index?.tabs ?? NO_TABS} selected={category} onSelect={setCategory} />
         <div className={classes.gridScroll} id="pos-grid-panel" role="tabpanel" aria-label={t('pos.products')}>
           <ProductGrid
             products={catalogue.products}
             positions={positions}
             shown={shown}
-            onShowMore={() => setShown((n) => n + TILE_PAGE)}
+            onShowMore={showMore}
             onPick={pick}
             currency={currency}
             lang={lang}

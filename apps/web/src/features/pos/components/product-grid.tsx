@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Badge, Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PosProduct } from '@posauto/shared/schemas/pos';
+import type { PosCategory, PosProduct } from '@posauto/shared/schemas/pos';
 import type { CurrencyCode } from '@posauto/shared/money/index';
 import type { Language } from '@posauto/shared/i18n/index';
 import { moneyMinor } from '../lib/cart';
@@ -21,7 +21,8 @@ interface GridProps {
   lang: Language;
 }
 
-export function ProductGrid({ products, positions, shown, onShowMore, onPick, currency, lang }: GridProps) {
+/** Memoised like the tabs: a cart change does not redraw the grid. */
+export const ProductGrid = memo(function ProductGrid({ products, positions, shown, onShowMore, onPick, currency, lang }: GridProps) {
   const { t } = useTranslation();
   if (positions.length === 0) {
     return (
@@ -44,7 +45,48 @@ export function ProductGrid({ products, positions, shown, onShowMore, onPick, cu
       )}
     </>
   );
+});
+
+interface TabsProps {
+  tabs: readonly PosCategory[];
+  selected: string | null;
+  onSelect: (id: string | null) => void;
 }
+
+/**
+ * The category tabs. Memoised: a scan or a quantity change re-renders the till, and must not re-render a strip that
+ * did not change (a shop may have hundreds of categories).
+ */
+export const CategoryTabs = memo(function CategoryTabs({ tabs, selected, onSelect }: TabsProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.tabs} role="tablist" aria-label={t('pos.categories')}>
+      <button
+        type="button"
+        role="tab"
+        className={classes.tab}
+        aria-selected={selected === null}
+        onClick={() => onSelect(null)}
+        aria-controls="pos-grid-panel"
+      >
+        {t('pos.all_categories')}
+      </button>
+      {tabs.map((c) => (
+        <button
+          key={c.id}
+          type="button"
+          role="tab"
+          className={classes.tab}
+          aria-selected={selected === c.id}
+          onClick={() => onSelect(c.id)}
+          aria-controls="pos-grid-panel"
+        >
+          {c.name}
+        </button>
+      ))}
+    </div>
+  );
+});
 
 const Tile = memo(function Tile({
   product,

@@ -122,6 +122,21 @@ describe('categories', () => {
     expect(names(index, '', 'food')).toEqual(['Cake']);
     expect(names(index, 'esp', 'drinks')).toEqual(['Espresso']);
   });
+  it('tabs are the top-level categories with something to sell in or below them', () => {
+    const withEmpty = new CatalogueIndex(
+      [product('1', 'Latte', { category_id: 'hot' }), product('2', 'Loose', { category_id: null })],
+      [
+        { id: 'drinks', name: 'Drinks', parent_id: null, icon: null },
+        { id: 'coffee', name: 'Coffee', parent_id: 'drinks', icon: null },
+        { id: 'hot', name: 'Hot', parent_id: 'coffee', icon: null },
+        { id: 'food', name: 'Food', parent_id: null, icon: null },
+        { id: 'toys', name: 'Toys', parent_id: null, icon: null },
+        { id: 'dolls', name: 'Dolls', parent_id: 'toys', icon: null },
+      ],
+    );
+    expect(withEmpty.tabs.map((c) => c.id)).toEqual(['drinks']);
+    expect(index.tabs.map((c) => c.id)).toEqual(['drinks', 'food']);
+  });
 });
 
 describe('at 100,000 products', () => {
@@ -131,24 +146,15 @@ describe('at 100,000 products', () => {
       codes: [`sku-${i}`, String(8850000000000 + i)],
     }),
   );
-  it('builds its indexes and answers a scan and a search quickly', () => {
-    const t0 = performance.now();
+  // Correctness at full size only: speed is the benchmark's (npm run bench: the till scan in Chromium).
+  it('answers scans and searches over the whole catalogue, and a narrowed search equals a fresh one', () => {
     const index = new CatalogueIndex(products);
-    const built = performance.now() - t0;
-    const t1 = performance.now();
     for (let i = 0; i < 1000; i++) expect(index.lookup(String(8850000000000 + i * 97))?.product.id).toBe(String(i * 97));
-    const scans = (performance.now() - t1) / 1000;
-    const t2 = performance.now();
     const hits = index.search('latte ice');
-    const search = performance.now() - t2;
-    const t3 = performance.now();
-    index.search('latte iced');
-    const narrowed = performance.now() - t3;
+    const brute = products.flatMap((p, i) => (p.name.includes('latte') && p.name.includes('ice') ? [i] : []));
+    expect(hits).toEqual(brute);
     expect(hits.length).toBeGreaterThan(0);
-    // Generous bounds for a slow CI machine; typical figures are a tenth of these.
-    expect(built).toBeLessThan(3000);
-    expect(scans).toBeLessThan(1);
-    expect(search).toBeLessThan(200);
-    expect(narrowed).toBeLessThan(search + 50);
+    const narrowed = index.search('latte iced');
+    expect(narrowed).toEqual(new CatalogueIndex(products).search('latte iced'));
   });
 });

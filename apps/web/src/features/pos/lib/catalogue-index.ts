@@ -48,6 +48,12 @@ export class CatalogueIndex {
   private readonly codes = new Map<string, CodeHit>();
   /** Category id -> itself and every category below it. */
   private readonly descendants = new Map<string, Set<string>>();
+  /**
+   * The top-level categories with something to sell in them or below them, in catalogue order: the till's tabs. An
+   * empty category is not a tab (it would open an empty grid), and a shop with thousands of categories, most of them
+   * empty at this branch, does not draw thousands of tabs.
+   */
+  readonly tabs: readonly PosCategory[];
   private last: { words: string[]; category: string | null; result: number[] } | null = null;
 
   constructor(products: readonly PosProduct[], categories: readonly PosCategory[] = []) {
@@ -75,6 +81,13 @@ export class CatalogueIndex {
       }
       this.descendants.set(c.id, all);
     }
+    const used = new Set<string>();
+    for (const p of products) if (p.category_id !== null) used.add(p.category_id);
+    this.tabs = categories.filter((c) => {
+      if (c.parent_id) return false;
+      for (const id of this.descendants.get(c.id)!) if (used.has(id)) return true;
+      return false;
+    });
   }
 
   private addCode(code: string, hit: CodeHit): void {
