@@ -2,7 +2,9 @@
 /**
  * CPU profile of the real server under load on one route, summarised by where the time goes.
  * Usage: node bench/profile-http.mjs [path]   (default: /api/v1/categories?page=1&per_page=10)
- * Env: PROFILE_DURATION (s, default 8), BENCH_CATEGORIES (default 100000), BENCH_PRODUCTS (default 0), PROFILE_KEEP=1 keeps the .cpuprofile.
+ * Env: PROFILE_DURATION (s, default 8), BENCH_CATEGORIES (default 100000), BENCH_PRODUCTS (default 0), BENCH_STOCK
+ * (branches the products are stocked in, default 0), PROFILE_DATABASE_URL (an empty PostgreSQL database to run on
+ * instead of SQLite), PROFILE_KEEP=1 keeps the .cpuprofile.
  * Needs a built server (apps/server/dist/main.js and bench-seed.js; `npm run bench` builds them).
  * It starts `node --cpu-prof` on SQLite in a temporary DATA_DIR on 127.0.0.1, seeds, signs in as the demo owner,
  * loads the route with autocannon at 50 connections, stops the server, and attributes each CPU sample taken
@@ -25,6 +27,7 @@ const PATH = process.argv[2] ?? '/api/v1/categories?page=1&per_page=10';
 const DURATION = Number(process.env.PROFILE_DURATION ?? 8);
 const CATEGORIES = Number(process.env.BENCH_CATEGORIES ?? 100_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 0);
+const STOCK = Number(process.env.BENCH_STOCK ?? 0);
 
 if (!existsSync(join(DIST, 'main.js')) || !existsSync(join(DIST, 'bench-seed.js'))) {
   console.error('Build the server first: npm run build -w @posauto/server');
@@ -60,6 +63,7 @@ const env = {
   PORT: String(port),
 };
 delete env.DATABASE_URL;
+if (process.env.PROFILE_DATABASE_URL) env.DATABASE_URL = process.env.PROFILE_DATABASE_URL;
 const base = `http://127.0.0.1:${port}`;
 server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${join(dir, 'prof')}`, join(DIST, 'main.js')], { env, stdio: 'ignore' });
 const exited = new Promise((r) => server.on('exit', r));
@@ -113,6 +117,8 @@ function bucketOf(node) {
   if (url.includes('better-sqlite3') && fn === 'prepare') return 'SQLite: prepare() (statement compile, every query)';
   if (url.includes('sqlite-driver')) return 'SQLite: statement execution (native, under Kysely driver)';
   if (url.includes('better-sqlite3')) return 'better-sqlite3 JS';
+  if (url.includes('/pg-protocol/')) return 'pg: wire protocol';
+  if (url.includes('/pg/') || url.includes('/pg-pool/')) return 'pg: client';
   if (url.includes('/kysely/')) return 'Kysely: query building + compiling';
   if (url.includes('fastify-type-provider-zod')) return 'zod (fastify-type-provider-zod)';
   if (url.includes('/helmet') || url.includes('@fastify/helmet')) return 'helmet (rebuilt per request)';

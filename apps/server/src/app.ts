@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join, relative, sep } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,6 +10,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { serializerCompiler } from './http/serializer';
 import type { Deps } from './deps';
 import { registerAccessControl } from './http/access';
+import { registerSecurityHeaders } from './http/security-headers';
 import type { AppInstance } from './http/app-instance';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { OPENAPI_DOCUMENT, openapiObjectTransform, openapiRouteTransform } from './http/openapi';
@@ -141,16 +141,17 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Images stored in an S3-compatible bucket load from its public address.
+  const imageOrigin = config.media.kind === 's3' ? new URL(config.media.publicUrl).origin : null;
+  const directives = imageOrigin ? { ...CSP, imgSrc: [...CSP.imgSrc, imageOrigin] } : CSP;
+  // Before access control: a refused request (401, 403) carries the security headers like any other answer.
+  registerSecurityHeaders(app, { contentSecurityPolicy: { directives }, crossOriginEmbedderPolicy: false });
   registerAccessControl(app, async (req) => {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     return token ? authenticate(deps, token, req.ip ?? null) : null;
   });
 
-  // Images stored in an S3-compatible bucket load from its public address.
-  const imageOrigin = config.media.kind === 's3' ? new URL(config.media.publicUrl).origin : null;
-  const directives = imageOrigin ? { ...CSP, imgSrc: [...CSP.imgSrc, imageOrigin] } : CSP;
-  await app.register(helmet, { contentSecurityPolicy: { directives }, crossOriginEmbedderPolicy: false });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false });
   await app.register(swagger, { openapi: OPENAPI_DOCUMENT, transform: openapiRouteTransform, transformObject: openapiObjectTransform });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: (h) => h });

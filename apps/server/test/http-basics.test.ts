@@ -67,6 +67,15 @@ describe('HTTP basics', () => {
       expect(res.headers['x-powered-by']).toBeUndefined();
     });
 
+    it('sends them on refused and unknown requests as well', async () => {
+      for (const url of ['/api/v1/stock', '/api/v1/no-such-route']) {
+        const res = await send({ url });
+        expect(res.statusCode).toBe(url === '/api/v1/stock' ? 401 : 404);
+        expect(String(res.headers['content-security-policy'])).toMatch(/(^|;)\s*default-src 'self'(;|$)/);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      }
+    });
+
     it('allows no foreign origin unless configured', async () => {
       const origin = 'https://evil.example';
       const simple = await send({ url: '/api/v1/health', headers: { origin } });

@@ -22,7 +22,7 @@ import {
 import type { saleInputSchema, salePaymentInputSchema } from '@posauto/shared/schemas/sales';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
-import type { DialectKind } from '../../db/dialect/index';
+import { preparedRows, type DialectKind } from '../../db/dialect/index';
 import { nextDocumentNumber } from '../../db/document-number';
 import type { RequestContext } from '../../http/context';
 import { forbidden, unprocessable } from '../../http/errors';
@@ -71,26 +71,29 @@ export interface CommitOptions {
 
 /** The shop's settings a sale reads once (general and sale settings in one statement). */
 async function saleSettings(trx: Kysely<Database>, businessId: string) {
-  const g = await trx
-    .selectFrom('general_settings as g')
-    .leftJoin('sale_settings as s', 's.business_id', 'g.business_id')
-    .select([
-      'g.currency',
-      'g.exchange_rate',
-      'g.sale_tax',
-      'g.is_exclude_tax',
-      'g.time_zone',
-      'g.edit_date',
-      'g.edit_cost',
-      'g.inline_discount',
-      'g.out_of_stock_sale',
-      'g.default_stock_alert',
-      's.invoice_prefix',
-      's.quotation_prefix',
-      's.default_customer_id',
-    ])
-    .where('g.business_id', '=', businessId)
-    .executeTakeFirstOrThrow();
+  const [g] = await preparedRows(
+    trx,
+    trx
+      .selectFrom('general_settings as g')
+      .leftJoin('sale_settings as s', 's.business_id', 'g.business_id')
+      .select([
+        'g.currency',
+        'g.exchange_rate',
+        'g.sale_tax',
+        'g.is_exclude_tax',
+        'g.time_zone',
+        'g.edit_date',
+        'g.edit_cost',
+        'g.inline_discount',
+        'g.out_of_stock_sale',
+        'g.default_stock_alert',
+        's.invoice_prefix',
+        's.quotation_prefix',
+        's.default_customer_id',
+      ])
+      .where('g.business_id', '=', businessId),
+  );
+  if (!g) throw new Error(`no general settings for business ${businessId}`);
   if (!isCurrencyCode(g.currency)) throw unprocessable('sales.errors.currency_unknown');
   return {
     currency: g.currency as CurrencyCode,
@@ -207,12 +210,14 @@ export async function preparePayments(
   const rows: PreparedPayments['rows'] = [];
   for (const [i, p] of payments.entries()) {
     const field = `payments.${i}`;
-    const method = await trx
-      .selectFrom('payment_methods')
-      .select(['type', 'status'])
-      .where('business_id', '=', businessId)
-      .where('id', '=', p.payment_method_id)
-      .executeTakeFirst();
+    const [method] = await preparedRows(
+      trx,
+      trx
+        .selectFrom('payment_methods')
+        .select(['type', 'status'])
+        .where('business_id', '=', businessId)
+        .where('id', '=', p.payment_method_id),
+    );
     if (!method?.status) throw unprocessable('sales.errors.method_required', `${field}.payment_method_id`);
     const amount = toMinor(p.amount, p.currency, `${field}.amount`);
     if (amount <= 0) throw unprocessable('sales.errors.payment_amount_required', `${field}.amount`);
@@ -345,12 +350,10 @@ async function prepareLines(
   frozen: boolean,
 ): Promise<{ lines: PreparedLine[]; products: Map<string, ProductRow> }> {
   const ids = [...new Set(input.lines.map((l) => l.product_id))];
-  const found = await trx
-    .selectFrom('products')
-    .select(LINE_PRODUCT_COLUMNS)
-    .where('business_id', '=', ctx.businessId)
-    .where('id', 'in', ids)
-    .execute();
+  const found = await preparedRows(
+    trx,
+    trx.selectFrom('products').select(LINE_PRODUCT_COLUMNS).where('business_id', '=', ctx.businessId).where('id', 'in', ids),
+  );
   const byId = new Map(found.map((p) => [p.id, p]));
   const out: PreparedLine[] = [];
   for (const [i, line] of input.lines.entries()) {
@@ -442,16 +445,18 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
   // The branch and the customer (the one asked for, else the shop's default, else its walk-in) in one statement.
   const wanted = input.customer_id ?? s.defaultCustomerId;
   const walkIn = sql<string>`(select w.id from customers w where w.business_id = ${ctx.businessId} and w.is_walk_in = 1 limit 1)`;
-  const found = await trx
-    .selectFrom('branches as b')
-    .leftJoin('customers as c', (j) =>
-      j.onRef('c.business_id', '=', 'b.business_id').on('c.id', '=', wanted ? sql<string>`${wanted}` : walkIn),
-    )
-    .select(['b.id', 'c.id as customer_id', 'c.is_walk_in', 'c.status as customer_status'])
-    .where('b.business_id', '=', ctx.businessId)
-    .where('b.id', '=', branchId)
-    .where('b.status', '=', 1)
-    .executeTakeFirst();
+  const [found] = await preparedRows(
+    trx,
+    trx
+      .selectFrom('branches as b')
+      .leftJoin('customers as c', (j) =>
+        j.onRef('c.business_id', '=', 'b.business_id').on('c.id', '=', wanted ? sql<string>`${wanted}` : walkIn),
+      )
+      .select(['b.id', 'c.id as customer_id', 'c.is_walk_in', 'c.status as customer_status'])
+      .where('b.business_id', '=', ctx.businessId)
+      .where('b.id', '=', branchId)
+      .where('b.status', '=', 1),
+  );
   if (!found) throw unprocessable('validation.branch_required', 'branch_id');
   // Cash goes through the caller's drawer when it is open at this branch (always for a till sale).
   const drawer = session && session.branch_id === branchId && !quotation ? session.id : null;

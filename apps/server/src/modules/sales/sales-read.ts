@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import { PERCENT_DIGITS, exchangeRate, formatDecimal, formatQuantity } from '@posauto/shared/money/index';
 import type { Sale, SaleDetail } from '@posauto/shared/schemas/sales';
 import type { Database } from '../../db/types';
+import { preparedRows } from '../../db/dialect/index';
 import { whereBranch, type RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { inRiel, moneyOut } from './sale-money';
@@ -164,58 +165,63 @@ export async function saleDetail(trx: Kysely<Database>, ctx: RequestContext, id:
   q = whereBranch(q, 's.branch_id', ctx);
   const visible = visibleTo(ctx);
   if (visible) q = q.where(visible);
-  const head = await q.executeTakeFirst();
+  // Key lookups asked after every sale: prepared on PostgreSQL (preparedRows).
+  const [head] = await preparedRows(trx, q);
   if (!head) throw notFound();
   const c = head.currency;
-  const lines = await trx
-    .selectFrom('sale_lines as l')
-    .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'l.business_id').onRef('p.id', '=', 'l.product_id'))
-    .leftJoin('product_variants as v', (j) => j.onRef('v.business_id', '=', 'l.business_id').onRef('v.id', '=', 'l.variant_id'))
-    .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'l.business_id').onRef('u.id', '=', 'l.unit_id'))
-    .select([
-      'l.id',
-      'l.product_id',
-      'l.variant_id',
-      'l.product_name',
-      'p.sku_code',
-      'v.sku_code as variant_sku',
-      'l.unit_id',
-      'u.name as unit_name',
-      'l.quantity',
-      'l.unit_price',
-      'l.discount_type',
-      'l.discount_value',
-      'l.gross_amount',
-      'l.line_discount',
-      'l.order_discount_share',
-      'l.net_amount',
-      'l.tax_amount',
-    ])
-    .where('l.business_id', '=', ctx.businessId)
-    .where('l.sale_id', '=', id)
-    .orderBy('l.line_no')
-    .execute();
+  const lines = await preparedRows(
+    trx,
+    trx
+      .selectFrom('sale_lines as l')
+      .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'l.business_id').onRef('p.id', '=', 'l.product_id'))
+      .leftJoin('product_variants as v', (j) => j.onRef('v.business_id', '=', 'l.business_id').onRef('v.id', '=', 'l.variant_id'))
+      .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'l.business_id').onRef('u.id', '=', 'l.unit_id'))
+      .select([
+        'l.id',
+        'l.product_id',
+        'l.variant_id',
+        'l.product_name',
+        'p.sku_code',
+        'v.sku_code as variant_sku',
+        'l.unit_id',
+        'u.name as unit_name',
+        'l.quantity',
+        'l.unit_price',
+        'l.discount_type',
+        'l.discount_value',
+        'l.gross_amount',
+        'l.line_discount',
+        'l.order_discount_share',
+        'l.net_amount',
+        'l.tax_amount',
+      ])
+      .where('l.business_id', '=', ctx.businessId)
+      .where('l.sale_id', '=', id)
+      .orderBy('l.line_no'),
+  );
   const returned = fresh ? new Map<string, number>() : await returnedByLine(trx, ctx.businessId, id);
-  const payments = await trx
-    .selectFrom('sale_payments as y')
-    .innerJoin('payment_methods as m', (j) => j.onRef('m.business_id', '=', 'y.business_id').onRef('m.id', '=', 'y.payment_method_id'))
-    .select([
-      'y.id',
-      'y.payment_method_id',
-      'm.name as payment_method_name',
-      'y.method_type',
-      'y.currency',
-      'y.amount',
-      'y.amount_in_sale_currency',
-      'y.reference',
-      'y.paid_on',
-      'y.created_at',
-    ])
-    .where('y.business_id', '=', ctx.businessId)
-    .where('y.sale_id', '=', id)
-    .orderBy('y.created_at')
-    .orderBy('y.id')
-    .execute();
+  const payments = await preparedRows(
+    trx,
+    trx
+      .selectFrom('sale_payments as y')
+      .innerJoin('payment_methods as m', (j) => j.onRef('m.business_id', '=', 'y.business_id').onRef('m.id', '=', 'y.payment_method_id'))
+      .select([
+        'y.id',
+        'y.payment_method_id',
+        'm.name as payment_method_name',
+        'y.method_type',
+        'y.currency',
+        'y.amount',
+        'y.amount_in_sale_currency',
+        'y.reference',
+        'y.paid_on',
+        'y.created_at',
+      ])
+      .where('y.business_id', '=', ctx.businessId)
+      .where('y.sale_id', '=', id)
+      .orderBy('y.created_at')
+      .orderBy('y.id'),
+  );
   const returns = fresh
     ? []
     : await trx

@@ -22,7 +22,7 @@ import {
 } from '@posauto/shared/schemas/sales';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
-import { forUpdate, isUniqueViolation } from '../../db/dialect/index';
+import { forUpdate, isUniqueViolation, preparedRows } from '../../db/dialect/index';
 import { groupCommit } from '../../db/group-commit';
 import { runList } from '../../db/list';
 import { branchFilter, whereBranch, type RequestContext } from '../../http/context';
@@ -134,13 +134,13 @@ export function salesService(deps: Deps) {
   const written = kind === 'sqlite' ? groupCommit(db) : <T>(run: (trx: Kysely<Database>) => Promise<T>) => db.transaction().execute(run);
 
   /** The first sale made with an Idempotency-Key, or undefined. */
-  const byKey = (trx: Kysely<Database>, businessId: string, key: string) =>
-    trx
-      .selectFrom('sales')
-      .select(['id', 'request_hash'])
-      .where('business_id', '=', businessId)
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
+  const byKey = async (trx: Kysely<Database>, businessId: string, key: string) =>
+    (
+      await preparedRows(
+        trx,
+        trx.selectFrom('sales').select(['id', 'request_hash']).where('business_id', '=', businessId).where('idempotency_key', '=', key),
+      )
+    )[0];
 
   /** The same key again: the first sale if the body is the same, refused if it is not. */
   async function replay(ctx: RequestContext, found: { id: string; request_hash: string | null }, hash: string): Promise<CreatedSale> {

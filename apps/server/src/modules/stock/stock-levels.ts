@@ -44,10 +44,12 @@ export async function stockLevels(deps: Deps, ctx: RequestContext, query: StockL
       // Only these two tables are joined: branch, variant and unit names and the shop's alert level are scalar
       // subqueries, looked up for the page's rows only. Joined, they made PostgreSQL weigh every order of seven
       // tables on each request: planning took 7 ms of a 7.8 ms page (0.9 ms now).
+      // A level without a variant ('') skips the variant lookups: most rows have none, and PostgreSQL, seeing a small
+      // variants table, walks the shop's variants for each (the page ran in 155 us; 58 us with the guard).
       const variant = (column: 'name' | 'sku_code') =>
         sql<
           string | null
-        >`(SELECT v.${sql.ref(column)} FROM product_variants v WHERE v.business_id = l.business_id AND v.id = l.variant_id)`;
+        >`(CASE WHEN l.variant_id = '' THEN NULL ELSE (SELECT v.${sql.ref(column)} FROM product_variants v WHERE v.business_id = l.business_id AND v.id = l.variant_id) END)`;
       const alertLevel = sql<number>`COALESCE(p.stock_alert, (SELECT g.default_stock_alert FROM general_settings g WHERE g.business_id = p.business_id))`;
       let q = db
         .selectFrom('products as p')
