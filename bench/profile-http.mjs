@@ -77,10 +77,21 @@ for (let i = 0; ; i++) {
   }
   await new Promise((r) => setTimeout(r, 150));
 }
-const seeded = spawnSync(process.execPath, [join(DIST, 'bench-seed.js'), '--count', String(CATEGORIES), '--products', String(PRODUCTS)], {
-  env,
-  encoding: 'utf8',
-});
+const seeded = spawnSync(
+  process.execPath,
+  [
+    join(DIST, 'bench-seed.js'),
+    '--count',
+    String(CATEGORIES),
+    '--products',
+    String(PRODUCTS),
+    ...(STOCK ? ['--stock', String(STOCK)] : []),
+  ],
+  {
+    env,
+    encoding: 'utf8',
+  },
+);
 if (seeded.status !== 0) throw new Error(seeded.stderr);
 const login = await (
   await fetch(`${base}/api/v1/login`, {
