@@ -54,9 +54,8 @@ export function formatDecimal(value: number, scale: number): string {
   assertScale(scale);
   assertSafeInteger(value, 'value');
   const negative = value < 0;
-  const digits = BigInt(Math.abs(value))
-    .toString()
-    .padStart(scale + 1, '0');
+  // A safe integer's own decimal text is exact (no exponent below 1e21): no need to go through BigInt.
+  const digits = String(Math.abs(value)).padStart(scale + 1, '0');
   const whole = digits.slice(0, digits.length - scale);
   const fraction = digits.slice(digits.length - scale);
   const body = scale === 0 ? whole : `${whole}.${fraction}`;
