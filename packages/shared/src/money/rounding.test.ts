@@ -105,6 +105,27 @@ describe('roundDiv', () => {
     );
   });
 
+  it('agrees with the reference over the whole number fast path (non-negative numerators up to 2^52)', () => {
+    const big = fc.oneof(
+      fc.integer({ min: 0, max: 1_000_000 }),
+      fc.integer({ min: 2 ** 52 - 1_000_000, max: 2 ** 52 }),
+      fc.double({ min: 0, max: 2 ** 52, noNaN: true }).map(Math.floor),
+    );
+    const divisor = fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 2 ** 52 }), fc.constant(2 ** 52));
+    fc.assert(
+      fc.property(big, divisor, mode, (n, d, m) => {
+        expect(roundDiv(n, d, m)).toBe(Number(reference(BigInt(n), BigInt(d), m)));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const m of ROUNDING_MODES) {
+      expect(roundDiv(2 ** 52, 3, m)).toBe(Number(reference(2n ** 52n, 3n, m)));
+      expect(roundDiv(2 ** 52 - 1, 2, m)).toBe(Number(reference(2n ** 52n - 1n, 2n, m)));
+      expect(roundDiv(5, 10, m)).toBe(Number(reference(5n, 10n, m)));
+      expect(roundDiv(15, 10, m)).toBe(Number(reference(15n, 10n, m)));
+    }
+  });
+
   it('agrees with the reference for huge bigint numerators', () => {
     const huge = fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n });
     const divisor = fc.bigInt({ min: 10n ** 15n, max: 10n ** 16n });

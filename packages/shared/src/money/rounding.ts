@@ -43,8 +43,48 @@ export function roundDivBig(numerator: bigint, denominator: bigint, mode: Roundi
   }
 }
 
+const FAST_MAX = 2 ** 52;
+
 /** numerator / denominator rounded to an integer, computed exactly. */
 export function roundDiv(numerator: bigint | number, denominator: bigint | number, mode: RoundingMode): number {
+  // The common case (a non-negative amount over a positive divisor, both at most 2^52) in doubles, exactly: the
+  // floored quotient is off by at most one, q * d <= n + d <= 2^53 is exact, and so is the remainder. Lists format
+  // an average cost on every row; BigInt made that the page's slowest formatting.
+  if (
+    typeof numerator === 'number' &&
+    typeof denominator === 'number' &&
+    Number.isInteger(numerator) &&
+    Number.isInteger(denominator) &&
+    numerator >= 0 &&
+    numerator <= FAST_MAX &&
+    denominator > 0 &&
+    denominator <= FAST_MAX
+  ) {
+    let q = Math.floor(numerator / denominator);
+    let r = numerator - q * denominator;
+    if (r < 0) {
+      q -= 1;
+      r += denominator;
+    } else if (r >= denominator) {
+      q += 1;
+      r -= denominator;
+    }
+    if (r === 0) return q;
+    switch (mode) {
+      case 'down':
+      case 'floor':
+        return q;
+      case 'up':
+      case 'ceil':
+        return q + 1;
+      case 'half-up':
+        return 2 * r >= denominator ? q + 1 : q;
+      case 'half-even':
+        return 2 * r > denominator ? q + 1 : 2 * r < denominator || q % 2 === 0 ? q : q + 1;
+      default:
+        break; // an unknown mode: the exact path below refuses it
+    }
+  }
   const n = toBigIntOperand(numerator, 'numerator');
   const d = toBigIntOperand(denominator, 'denominator');
   return toSafeInteger(roundDivBig(n, d, mode), 'roundDiv result');
