@@ -42,6 +42,8 @@ const MARK = {
   offset: -7_654_323,
 } as const;
 const FILTER_MARK = '\u0001filter:';
+/** The search term's stand-in as the "contains" pattern it is compiled into. */
+const MARKED_PATTERN = containsPattern(MARK.term);
 /** The window column that carries a rare search's count along with its page (removed from the rows). */
 const TOTAL_COLUMN = 'posauto_list_total';
 
@@ -325,12 +327,11 @@ function withValues(
   offset: number,
   filters: ListFilters,
 ): CompiledQuery {
-  const markedPattern = containsPattern(MARK.term);
   let searched: ListSearchValue | undefined;
   const parameters = compiled.parameters.map((p) => {
     if (p === MARK.business) return businessId;
     if (typeof p === 'string' && p.startsWith(FILTER_MARK)) return filters[p.slice(FILTER_MARK.length)];
-    if (p === markedPattern) return containsPattern(search ?? '');
+    if (p === MARKED_PATTERN) return containsPattern(search ?? '');
     if (p === MARK.searchValue) return (searched ??= listSearchValue(search ?? '')).value;
     if (p === MARK.fragment1) return (searched ??= listSearchValue(search ?? '')).fragments[0];
     if (p === MARK.fragment2) return (searched ??= listSearchValue(search ?? '')).fragments[1];

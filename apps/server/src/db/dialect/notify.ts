@@ -86,22 +86,26 @@ export function sqliteNotifications(db: SQLite.Database): { hooks: CommitHooks; 
 
 /** A driver whose commits and rollbacks also release or drop the notifications their transaction raised. */
 export function withCommitHooks(driver: Driver, hooks: CommitHooks): Driver {
-  return new Proxy(driver, {
-    get(target, prop) {
-      if (prop === 'commitTransaction')
-        return async (connection: DatabaseConnection) => {
-          await target.commitTransaction(connection);
-          hooks.committed();
-        };
-      if (prop === 'rollbackTransaction')
-        return async (connection: DatabaseConnection) => {
-          hooks.rolledBack();
-          await target.rollbackTransaction(connection);
-        };
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+  // A plain object with the driver's methods bound once (a Proxy bound a new function on every property read, which
+  // Kysely does several times for every statement).
+  return {
+    init: driver.init.bind(driver),
+    acquireConnection: driver.acquireConnection.bind(driver),
+    beginTransaction: driver.beginTransaction.bind(driver),
+    async commitTransaction(connection: DatabaseConnection) {
+      await driver.commitTransaction(connection);
+      hooks.committed();
     },
-  });
+    async rollbackTransaction(connection: DatabaseConnection) {
+      hooks.rolledBack();
+      await driver.rollbackTransaction(connection);
+    },
+    ...(driver.savepoint ? { savepoint: driver.savepoint.bind(driver) } : {}),
+    ...(driver.rollbackToSavepoint ? { rollbackToSavepoint: driver.rollbackToSavepoint.bind(driver) } : {}),
+    ...(driver.releaseSavepoint ? { releaseSavepoint: driver.releaseSavepoint.bind(driver) } : {}),
+    releaseConnection: driver.releaseConnection.bind(driver),
+    destroy: driver.destroy.bind(driver),
+  };
 }
 
 /**
