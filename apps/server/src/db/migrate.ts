@@ -26,6 +26,7 @@ import { sales } from './migrations/0022-sales';
 import { expenses } from './migrations/0023-expenses';
 import { reportFigures } from './migrations/0024-report-figures';
 import { reportSpeed } from './migrations/0025-report-speed';
+import { nameOrder } from './migrations/0026-name-order';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -55,6 +56,7 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0023-expenses': expenses(kind),
     '0024-report-figures': reportFigures(kind),
     '0025-report-speed': reportSpeed(kind),
+    '0026-name-order': nameOrder(kind),
   };
 }
 
