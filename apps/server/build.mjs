@@ -10,7 +10,8 @@ await build({
     'bench-seed': 'src/cli/bench-seed.ts',
     'mail-outbox': 'src/cli/mail-outbox.ts',
   },
-  outdir: 'dist',
+  // SERVER_OUT_DIR: a build elsewhere (a second worktree's end-to-end run), leaving dist/ alone.
+  outdir: process.env.SERVER_OUT_DIR ?? 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
