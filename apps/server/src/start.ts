@@ -34,31 +34,40 @@ export interface StartOptions {
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const out = options.out ?? ((text: string) => void process.stdout.write(text));
-  const handle = openDatabase(config.database);
+  const clock = options.clock ?? systemClock;
+  // Migrations and the demo seed run without the requests' time limits (an index built over a big table, waiting
+  // for another instance that seeds first), on a connection of their own that is closed before serving.
+  let setup: DatabaseHandle | null = openDatabase(config.database);
+  let handle: DatabaseHandle | null = null;
   let app: FastifyInstance | undefined;
   try {
-    await migrate(handle);
-    const deps: Deps = { db: handle.db, kind: handle.kind, clock: options.clock ?? systemClock, config };
-    const seeded = config.nodeEnv !== 'production' && (await seedDemoIfEmpty(deps));
-    const demo = await activeDemoLogins(handle.db);
+    await migrate(setup);
+    const seeded = config.nodeEnv !== 'production' && (await seedDemoIfEmpty({ db: setup.db, kind: setup.kind, clock, config }));
+    const demo = await activeDemoLogins(setup.db);
     if (config.nodeEnv === 'production' && demo.length) throw new StartupError(productionRefusal(demo));
+    const done = setup;
+    setup = null;
+    await done.close();
 
+    handle = openDatabase(config.database, { timeouts: config.databaseTimeouts });
+    const deps: Deps = { db: handle.db, kind: handle.kind, clock, config };
     app = await buildApp(deps);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     out(banner(config, port, seeded, demo));
     const running = app;
+    const serving = handle;
     return {
       app: running,
       port,
       async close() {
         await running.close();
-        await handle.close();
+        await serving.close();
       },
     };
   } catch (e) {
-    await closeQuietly(app, handle, options.closeTimeoutMs ?? 5_000);
+    await closeQuietly(app, [setup, handle], options.closeTimeoutMs ?? 5_000);
     throw e;
   }
 }
@@ -79,10 +88,10 @@ async function migrate(handle: DatabaseHandle): Promise<void> {
 }
 
 /** Closes after a failed start without ever throwing or waiting for good (a pool whose client is stuck). */
-async function closeQuietly(app: FastifyInstance | undefined, handle: DatabaseHandle, timeoutMs: number): Promise<void> {
+async function closeQuietly(app: FastifyInstance | undefined, handles: Array<DatabaseHandle | null>, timeoutMs: number): Promise<void> {
   const work = (async () => {
     await app?.close().catch(() => undefined);
-    await handle.close().catch(() => undefined);
+    for (const handle of handles) await handle?.close().catch(() => undefined);
   })();
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<void>((resolve) => {

@@ -115,4 +115,14 @@ describe('loadConfig', () => {
       for (const name of ['PORT', 'DATABASE_URL', 'NODE_ENV']) expect(message).toContain(`  ${name}: `);
     });
   });
+
+  it('limits database waits to 15 s a statement, 5 s a lock and 5 s for a connection unless told otherwise', () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({ statementMs: 15_000, lockMs: 5_000, acquireMs: 5_000 });
+    expect(
+      loadConfig({ DB_STATEMENT_TIMEOUT_MS: '30000', DB_LOCK_TIMEOUT_MS: '2000', DB_ACQUIRE_TIMEOUT_MS: '1500' }).databaseTimeouts,
+    ).toEqual({ statementMs: 30_000, lockMs: 2_000, acquireMs: 1_500 });
+    for (const name of ['DB_STATEMENT_TIMEOUT_MS', 'DB_LOCK_TIMEOUT_MS', 'DB_ACQUIRE_TIMEOUT_MS'])
+      for (const bad of ['0', '-5', '2.5', 'soon', '3600001'])
+        expect(refusal({ [name]: bad })).toContain(`${name}: ${name} must be a whole number of milliseconds between 100 and 3600000`);
+  });
 });

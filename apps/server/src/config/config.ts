@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { resolve } from 'node:path';
+import type { DatabaseTimeouts } from '../db/dialect/index';
+
+/** A database time limit in milliseconds: past it the request answers 503 instead of waiting (db/dialect). */
+function timeoutMs(name: string, fallback: number) {
+  const message = `${name} must be a whole number of milliseconds between 100 and 3600000`;
+  return z.coerce.number({ error: message }).int(message).min(100, message).max(3_600_000, message).default(fallback);
+}
 
 const envSchema = z
   .object({
@@ -66,6 +73,9 @@ const envSchema = z
       .string()
       .optional()
       .refine((v) => !v || isHttpUrl(v), 'S3_PUBLIC_URL must be an http:// or https:// URL'),
+    DB_STATEMENT_TIMEOUT_MS: timeoutMs('DB_STATEMENT_TIMEOUT_MS', 15_000),
+    DB_LOCK_TIMEOUT_MS: timeoutMs('DB_LOCK_TIMEOUT_MS', 5_000),
+    DB_ACQUIRE_TIMEOUT_MS: timeoutMs('DB_ACQUIRE_TIMEOUT_MS', 5_000),
     BAKONG_API_TOKEN: z
       .string()
       .optional()
@@ -106,6 +116,8 @@ export type Config = {
   host: string;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** How long a request may wait for the database: a statement, a lock, a pool connection (SQLite: the lock only). */
+  databaseTimeouts: DatabaseTimeouts;
   corsOrigins: string[];
   logLevel: string;
   webDist: string | undefined;
@@ -141,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: resolve(dataDir, 'posauto.sqlite') },
+    databaseTimeouts: { statementMs: e.DB_STATEMENT_TIMEOUT_MS, lockMs: e.DB_LOCK_TIMEOUT_MS, acquireMs: e.DB_ACQUIRE_TIMEOUT_MS },
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())

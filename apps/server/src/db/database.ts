@@ -1,5 +1,6 @@
 import { Kysely } from 'kysely';
-import { createDialect, type DatabaseTarget, type DialectKind } from './dialect/index';
+import { createDialect, type DatabaseOptions, type DatabaseTarget, type DialectKind } from './dialect/index';
+import { attachHealth } from './dialect/health';
 import { attachNotifications } from './dialect/notify';
 import type { Database } from './types';
 
@@ -11,9 +12,21 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function openDatabase(target: DatabaseTarget): DatabaseHandle {
-  const { dialect, notifications } = createDialect(target);
+export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): DatabaseHandle {
+  const { dialect, notifications, health } = createDialect(target, options);
   const db = new Kysely<Database>({ dialect });
   attachNotifications(db, notifications);
-  return { db, kind: target.kind, close: () => db.destroy() };
+  const checks = health(db);
+  attachHealth(db, checks);
+  return {
+    db,
+    kind: target.kind,
+    async close() {
+      try {
+        await db.destroy();
+      } finally {
+        await checks.close();
+      }
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { databaseFailure } from './dialect/failures';
 import type { Database } from './types';
 
 /** What one caller wants written: its work inside a transaction, and where its answer goes. */
@@ -19,7 +20,8 @@ const GROUP_MAX = 64;
  * event loop) are written one after the other in one transaction and committed with one fsync; each is still answered
  * only once that commit is durable. If any of them fails, the whole group rolls back (its numbers and its pending
  * notifications with it) and each runs again in a transaction of its own, in the same order: every document gets the
- * outcome it would have had alone, and numbers stay gapless.
+ * outcome it would have had alone, and numbers stay gapless. A failure of the database itself (db/dialect/failures.ts)
+ * fails the whole group at once.
  *
  * Answers a writer: `write(run)` resolves with what `run` answered once its transaction has committed.
  */
@@ -37,7 +39,9 @@ export function groupCommit(db: Kysely<Database>) {
         return out;
       });
     } catch (e) {
-      if (jobs.length === 1) return jobs[0]!.reject(e);
+      // A failure of the database itself (disk full, busy past the timeout) is no document's doing: running each
+      // again alone would only meet it once more per document, each after its own wait. Each answers it now.
+      if (jobs.length === 1 || databaseFailure(e)) return jobs.forEach((job) => job.reject(e));
       for (const job of jobs) await db.transaction().execute(job.run).then(job.resolve, job.reject);
       return;
     }

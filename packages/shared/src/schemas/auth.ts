@@ -35,3 +35,10 @@ export const meResponseSchema = userDataSchema.omit({ access_token: true });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const healthResponseSchema = z.object({ status: z.literal('ok') });
+/** GET /health with 503: the database cannot be reached in time, is read-only (a standby), or its disk is full. */
+export const healthDegradedSchema = z.object({
+  status: z.literal('degraded'),
+  reason: z.enum(['unreachable', 'read_only', 'disk_full']),
+  message: z.string(),
+});
+export type HealthDegraded = z.infer<typeof healthDegradedSchema>;

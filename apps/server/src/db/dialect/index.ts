@@ -16,17 +16,37 @@ import {
   type DialectAdapter,
   type Driver,
   type SqliteDialectConfig,
+  type PostgresDialectConfig,
   type Expression,
   type Kysely,
   type RawBuilder,
   type SqlBool,
 } from 'kysely';
 import { localDay } from '../../lib/time-zone';
+import { markIfDiskFull } from './failures';
+import { guardedDriver, type DriverGuard } from './guarded-driver';
+import { postgresHealth, sqliteHealth, type DatabaseHealth } from './health';
 import { postgresNotifications, sqliteNotifications, withCommitHooks, type CommitHooks, type NotificationSource } from './notify';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize?: number };
+
+/**
+ * How long the database may keep a request waiting (config DB_*_TIMEOUT_MS); past them it fails, and the request
+ * answers 503. PostgreSQL: per statement, per lock wait, and for a free pool connection (or a new one to connect).
+ * SQLite: the lock wait is its busy timeout (another process holding the writer); a statement runs to its end.
+ */
+export interface DatabaseTimeouts {
+  statementMs: number;
+  lockMs: number;
+  acquireMs: number;
+}
+
+/** Without timeouts (tools, migrations, tests that do not ask) nothing is limited but SQLite's 5 s busy timeout. */
+export interface DatabaseOptions {
+  timeouts?: DatabaseTimeouts;
+}
 
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
@@ -79,6 +99,7 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 class TransactionalDdlSqliteDialect extends SqliteDialect {
   constructor(
     config: SqliteDialectConfig,
+    private readonly guard: DriverGuard,
     private readonly hooks?: CommitHooks,
   ) {
     super(config);
@@ -86,21 +107,38 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
   }
-  // Notifications raised in a transaction leave it when it commits (db/dialect/notify.ts).
+  // Notifications raised in a transaction leave it when it commits (db/dialect/notify.ts); a failure keeps its cause.
   override createDriver(): Driver {
-    const driver = super.createDriver();
+    const driver = guardedDriver(super.createDriver(), this.guard);
     return this.hooks ? withCommitHooks(driver, this.hooks) : driver;
   }
 }
 
-export function createDialect(target: DatabaseTarget): { dialect: Dialect; notifications: NotificationSource; close?: () => void } {
+class GuardedPostgresDialect extends PostgresDialect {
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly guard: DriverGuard,
+  ) {
+    super(config);
+  }
+  override createDriver(): Driver {
+    return guardedDriver(super.createDriver(), this.guard);
+  }
+}
+
+export function createDialect(
+  target: DatabaseTarget,
+  options: DatabaseOptions = {},
+): { dialect: Dialect; notifications: NotificationSource; health: (db: Kysely<any>) => DatabaseHealth } {
+  const timeouts = options.timeouts;
   if (target.kind === 'sqlite') {
-    if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
+    const folder = target.file === ':memory:' ? null : dirname(target.file);
+    if (folder) mkdirSync(folder, { recursive: true });
     const db = new SQLite(target.file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${Math.trunc(timeouts?.lockMs ?? 5000)}`);
     // SQLite's built-in lower() folds ASCII only; fold every script like PostgreSQL does, so 'CAFÉ' and 'café'
     // are one name (unique indexes on lower(name)) and one search term on both databases.
     db.function('lower', { deterministic: true }, (v: unknown) => (v === null ? null : String(v).toLowerCase()));
@@ -113,11 +151,43 @@ export function createDialect(target: DatabaseTarget): { dialect: Dialect; notif
       iso === null ? null : localHour(new Date(String(iso)), String(zone)),
     );
     const notify = sqliteNotifications(db);
-    return { dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(db) }, notify.hooks), notifications: notify.source };
+    const health = sqliteHealth();
+    const guard: DriverGuard = {
+      rejects: false,
+      inTransaction: () => db.inTransaction,
+      failed: folder ? (e) => markIfDiskFull(e, folder) : undefined,
+      watch: health.watch,
+    };
+    return {
+      dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(db) }, guard, notify.hooks),
+      notifications: notify.source,
+      health: health.attach,
+    };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, types: pgTypes() });
-  pool.on('connect', (client) => usePreparedStatements(client));
-  return { dialect: new PostgresDialect({ pool }), notifications: postgresNotifications(target.url) };
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    types: pgTypes(),
+    ...(timeouts && {
+      connectionTimeoutMillis: timeouts.acquireMs,
+      statement_timeout: timeouts.statementMs,
+      lock_timeout: timeouts.lockMs,
+    }),
+  });
+  // A connection that breaks (PostgreSQL restarting, failing over, pg_terminate_backend) emits 'error': idle in the
+  // pool, the pool has already dropped it; checked out, its query fails too and pg-pool drops it when released. With
+  // no listener either would end the process.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    usePreparedStatements(client);
+  });
+  const health = postgresHealth(target.url);
+  return {
+    dialect: new GuardedPostgresDialect({ pool }, { rejects: true, watch: health.watch }),
+    notifications: postgresNotifications(target.url),
+    health: () => health,
+  };
 }
 
 /** SQL texts run as named prepared statements on PostgreSQL (preparedOnPostgres), with their statement names. */

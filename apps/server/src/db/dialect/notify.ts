@@ -125,10 +125,17 @@ export function postgresNotifications(url: string): NotificationSource {
         c.on('notification', (n) => {
           if (n.channel === channel && n.payload !== undefined) onMessage(n.payload);
         });
+        // Every error is handled (a terminated connection must not end the process): lost() reconnects.
         c.on('error', () => lost(c));
         c.on('end', () => lost(c));
-        await c.connect();
-        await c.query(`LISTEN ${channel}`);
+        try {
+          await c.connect();
+          await c.query(`LISTEN ${channel}`);
+        } catch (e) {
+          // Terminated between connecting and listening: close it, or it would stay open unused.
+          await c.end().catch(() => undefined);
+          throw e;
+        }
         if (stopped) {
           await c.end().catch(() => undefined);
           return;

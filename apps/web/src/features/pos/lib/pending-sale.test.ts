@@ -69,6 +69,31 @@ describe('sending a sale', () => {
     expect(pendingFor({ ...body, note: 'other' }, storage).key).not.toBe(pending.key);
   });
 
+  it('retries the database answers 503 (busy or restarting) and 507 (disk full) with the same key, keeping the sale meanwhile', async () => {
+    const storage = new MemoryStorage();
+    const pending = pendingFor(body, storage);
+    const keys: string[] = [];
+    const answers = [503, 507];
+    const result = await sendPendingSale(
+      pending,
+      {
+        send: async (key) => {
+          keys.push(key);
+          expect(loadPendingSale(storage)?.key).toBe(pending.key);
+          const status = answers.shift();
+          if (status) throw new Failed(status);
+          return sale;
+        },
+        statusOf,
+        sleep: noSleep,
+      },
+      storage,
+    );
+    expect(result).toBe(sale);
+    expect(keys).toEqual([pending.key, pending.key, pending.key]);
+    expect(loadPendingSale(storage)).toBeNull();
+  });
+
   it('backs off 1, 2, 4, 8 then 10 seconds', () => {
     expect([1, 2, 3, 4, 5, 9].map(backoffMs)).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
   });
