@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, listResponseSchema, timestampSchema } from './common';
+import { LIMIT_MESSAGES, NUMBER_LIMITS, decimalTextWithin } from '../money/limits';
 import { dayTextSchema } from './stock';
 
 /**
@@ -25,16 +26,22 @@ export type CashSessionStatus = (typeof CASH_SESSION_STATUSES)[number];
 
 export const CASH_LIMITS = { note: 500, reason: 500, noteCount: 100_000 } as const;
 
-/** Dollars with up to 2 decimals. */
+/** At most NUMBER_LIMITS.cash of the currency: the message that says so, or null. */
+export const cashLimitProblem = (currency: CashCurrency, text: string): string | null =>
+  decimalTextWithin(text, NUMBER_LIMITS.cash[currency]) ? null : LIMIT_MESSAGES[`cash${currency}`];
+
+/** Dollars with up to 2 decimals, at most NUMBER_LIMITS.cash.USD. */
 export const usdTextSchema = z
   .string('cash.errors.usd_invalid')
   .trim()
-  .regex(/^\d{1,10}(\.\d{1,2})?$/, 'cash.errors.usd_invalid');
-/** Whole riel (a trailing ".00" is accepted and says nothing). */
+  .regex(/^\d{1,10}(\.\d{1,2})?$/, 'cash.errors.usd_invalid')
+  .refine((v) => !cashLimitProblem('USD', v), LIMIT_MESSAGES.cashUSD);
+/** Whole riel (a trailing ".00" is accepted and says nothing), at most NUMBER_LIMITS.cash.KHR. */
 export const khrTextSchema = z
   .string('cash.errors.khr_invalid')
   .trim()
-  .regex(/^\d{1,13}(\.0{1,2})?$/, 'cash.errors.khr_invalid');
+  .regex(/^\d{1,13}(\.0{1,2})?$/, 'cash.errors.khr_invalid')
+  .refine((v) => !cashLimitProblem('KHR', v), LIMIT_MESSAGES.cashKHR);
 
 const amountPattern: Record<CashCurrency, RegExp> = { USD: /^\d{1,10}(\.\d{1,2})?$/, KHR: /^\d{1,13}(\.0{1,2})?$/ };
 /** True when `text` is a valid amount of `currency` (the shape the schemas above accept). */
@@ -74,6 +81,10 @@ export const cashMovementInputSchema = z
         message: currency === 'KHR' ? 'cash.errors.khr_invalid' : 'cash.errors.usd_invalid',
       });
     else if (!/[1-9]/.test(m.amount)) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'cash.errors.amount_positive' });
+    else {
+      const limit = cashLimitProblem(currency, m.amount);
+      if (limit) ctx.addIssue({ code: 'custom', path: ['amount'], message: limit });
+    }
   });
 export type CashMovementInput = z.input<typeof cashMovementInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMIT_MESSAGES, NUMBER_LIMITS, decimalTextWithin } from '../money/limits';
 import { idSchema, listQuerySchema, listResponseSchema, timestampSchema } from './common';
 
 /** Brands, product units, suppliers and payment methods: the setting lists the catalogue and sales build on. */
@@ -19,12 +20,16 @@ export type Brand = z.infer<typeof brandSchema>;
 export const brandListResponseSchema = listResponseSchema(brandSchema);
 
 // Product units
-/** How many base units one unit is, as a decimal text with up to 6 decimals (FACTOR_DIGITS), greater than zero. */
+/**
+ * How many base units one unit is, as a decimal text with up to 6 decimals (FACTOR_DIGITS), greater than zero and at
+ * most NUMBER_LIMITS.unitFactor (a line's quantity in the unit is multiplied by it).
+ */
 export const operationValueSchema = z
   .string('validation.unit_operation_value')
   .trim()
   .regex(/^\d{1,9}(\.\d{1,6})?$/, 'validation.unit_operation_value')
-  .refine((v) => /[1-9]/.test(v), 'validation.unit_operation_value');
+  .refine((v) => /[1-9]/.test(v), 'validation.unit_operation_value')
+  .refine((v) => decimalTextWithin(v, NUMBER_LIMITS.unitFactor), LIMIT_MESSAGES.unitFactor);
 
 export const unitInputSchema = z.object({
   name: nameField,

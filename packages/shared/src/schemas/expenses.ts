@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listMetaSchema, listQuerySchema, timestampSchema } from './common';
-import { moneyTextSchema } from './products';
+import { LIMIT_MESSAGES, NUMBER_LIMITS } from '../money/limits';
+import { amountTextSchema } from './products';
 import { dayTextSchema } from './stock';
 
 /**
@@ -46,7 +47,10 @@ export const expenseInputSchema = z.object({
   /** Defaults to the shop-local today. */
   expense_date: dayTextSchema.optional(),
   currency: z.enum(EXPENSE_CURRENCIES, 'expenses.errors.currency_invalid'),
-  expend_cost: moneyTextSchema.refine((v) => /[1-9]/.test(v), 'expenses.errors.amount_positive'),
+  expend_cost: amountTextSchema(NUMBER_LIMITS.amount, LIMIT_MESSAGES.amount).refine(
+    (v) => /[1-9]/.test(v),
+    'expenses.errors.amount_positive',
+  ),
   payment_method_id: picked('expenses.errors.payment_method_unknown').nullable().optional(),
   note: z.string().trim().max(EXPENSE_LIMITS.note, 'validation.too_long').optional().default(''),
   /** The key POST /api/v1/expenses/attachments answered; null removes it; absent keeps it (on an update). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { guessBarcodeKind, isValidBarcode } from '../barcode';
+import { LIMIT_MESSAGES, NUMBER_LIMITS, decimalTextWithin } from '../money/limits';
 import { idSchema, listQuerySchema, listResponseSchema, timestampSchema } from './common';
 
 /**
@@ -16,19 +17,32 @@ type BarcodeKind = (typeof BARCODE_TYPES)[number];
 /** Limits: generous for a shop, small enough to keep one product's form and save fast. */
 export const PRODUCT_LIMITS = { variations: 3, valuesPerVariation: 20, variants: 200, comboItems: 50, branches: 200 } as const;
 
-/** A price or cost: 0 or more, at most 4 decimals here (the server checks the currency's own precision). */
-export const moneyTextSchema = z
-  .string('validation.money_invalid')
-  .trim()
-  .refine((v) => !v.startsWith('-'), 'validation.money_negative')
-  .refine((v) => v.startsWith('-') || /^\d{1,10}(\.\d{1,4})?$/.test(v), 'validation.money_invalid');
+const MONEY_SHAPE = /^\d{1,15}(\.\d{1,4})?$/;
 
-/** A quantity greater than 0 with up to 3 decimals (QTY_DIGITS). */
+/**
+ * Money as decimal text: 0 or more, at most 4 decimals here (the server checks the currency's own precision), at most
+ * `max` (NUMBER_LIMITS). Digits beyond the limit are well formed, so they hear the limit, not "invalid".
+ */
+export const amountTextSchema = (max: number, key: string) =>
+  z
+    .string('validation.money_invalid')
+    .trim()
+    .refine((v) => !v.startsWith('-'), 'validation.money_negative')
+    .refine((v) => v.startsWith('-') || MONEY_SHAPE.test(v), 'validation.money_invalid')
+    .refine((v) => decimalTextWithin(v, max), key);
+
+/** An amount of money: a payment, a refund, at most NUMBER_LIMITS.total. */
+export const moneyTextSchema = amountTextSchema(NUMBER_LIMITS.total, LIMIT_MESSAGES.total);
+/** A unit price or cost (a product's, a line's), at most NUMBER_LIMITS.price. */
+export const priceTextSchema = amountTextSchema(NUMBER_LIMITS.price, LIMIT_MESSAGES.price);
+
+/** A quantity greater than 0 with up to 3 decimals (QTY_DIGITS), at most NUMBER_LIMITS.quantity. */
 export const quantityTextSchema = z
   .string('validation.quantity_invalid')
   .trim()
-  .regex(/^\d{1,9}(\.\d{1,3})?$/, 'validation.quantity_invalid')
-  .refine((v) => /[1-9]/.test(v), 'validation.quantity_invalid');
+  .regex(/^\d{1,15}(\.\d{1,3})?$/, 'validation.quantity_invalid')
+  .refine((v) => /[1-9]/.test(v), 'validation.quantity_invalid')
+  .refine((v) => decimalTextWithin(v, NUMBER_LIMITS.quantity), LIMIT_MESSAGES.quantity);
 
 /** SKU: letters, digits, dot, dash, underscore; generated when empty. */
 export const skuSchema = z
@@ -48,8 +62,8 @@ export const variantInputSchema = z.object({
   sku_code: skuSchema.nullable().optional(),
   barcode: barcodeSchema.nullable().optional(),
   barcode_type: z.enum(BARCODE_TYPES).nullable().optional(),
-  purchase_cost: moneyTextSchema.optional(),
-  sale_cost: moneyTextSchema.optional(),
+  purchase_cost: priceTextSchema.optional(),
+  sale_cost: priceTextSchema.optional(),
   status: z.boolean().optional(),
 });
 export type VariantInput = z.infer<typeof variantInputSchema>;
@@ -80,9 +94,9 @@ export const productInputObject = z.object({
   unit_id: optionalId,
   purchase_unit_id: optionalId,
   sale_unit_id: optionalId,
-  purchase_cost: moneyTextSchema,
-  sale_cost: moneyTextSchema,
-  discount_cost: moneyTextSchema.optional(),
+  purchase_cost: priceTextSchema,
+  sale_cost: priceTextSchema,
+  discount_cost: priceTextSchema.optional(),
   /** Null: the shop's default stock alert. */
   stock_alert: z
     .string()

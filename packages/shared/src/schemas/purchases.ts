@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, listResponseSchema, timestampSchema } from './common';
-import { moneyTextSchema, quantityTextSchema } from './products';
+import { LIMIT_MESSAGES, NUMBER_LIMITS, linesOverLimit } from '../money/limits';
+import { amountTextSchema, moneyTextSchema, priceTextSchema, quantityTextSchema } from './products';
 import { dayTextSchema, STOCK_DOCUMENT_LIMITS } from './stock';
 
 /**
@@ -26,7 +27,7 @@ export const purchaseLineInputSchema = z.object({
   unit_id: idSchema.nullable().optional(),
   quantity: quantityTextSchema,
   /** Per unit of the line, in the shop's currency. */
-  unit_cost: moneyTextSchema,
+  unit_cost: priceTextSchema,
   /** For expiry-tracked products: the batch's expiry day; never before the purchase date. */
   expiry_date: dayTextSchema.nullable().optional(),
 });
@@ -46,7 +47,7 @@ export const purchaseInputSchema = z
     branch_id: idSchema,
     purchase_date: dayTextSchema,
     status: z.enum(PURCHASE_INPUT_STATUSES, 'purchases.errors.status_invalid'),
-    shipping_cost: moneyTextSchema.optional().default('0'),
+    shipping_cost: amountTextSchema(NUMBER_LIMITS.amount, LIMIT_MESSAGES.amount).optional().default('0'),
     note: noteSchema,
     /** An uploaded image (POST /api/v1/media/images?purpose=purchase): the supplier's invoice; null removes it. */
     attachment: z.string().max(200, 'validation.too_long').nullable().optional(),
@@ -59,6 +60,10 @@ export const purchaseInputSchema = z
       if (l.expiry_date && l.expiry_date < p.purchase_date)
         ctx.addIssue({ code: 'custom', message: 'purchases.errors.expiry_before_purchase', path: ['lines', i, 'expiry_date'] });
     });
+    // quantity × cost per line and in all (NUMBER_LIMITS), so the totals and the stock they bring stay exact.
+    const over = linesOverLimit(p.lines.map((l) => ({ quantity: l.quantity, price: l.unit_cost })));
+    for (const i of over.lines) ctx.addIssue({ code: 'custom', message: LIMIT_MESSAGES.line, path: ['lines', i, 'quantity'] });
+    if (over.total) ctx.addIssue({ code: 'custom', message: LIMIT_MESSAGES.document, path: ['lines'] });
   });
 export type PurchaseInput = z.input<typeof purchaseInputSchema>;
 

@@ -1,5 +1,15 @@
 import type { Insertable, Kysely } from 'kysely';
-import { FACTOR_SCALE, QTY_SCALE, allocate, convertQuantity, roundDiv } from '@posauto/shared/money/index';
+import {
+  FACTOR_SCALE,
+  LIMIT_MESSAGES,
+  NUMBER_LIMITS,
+  QTY_SCALE,
+  addIfSafe,
+  allocate,
+  isCurrencyCode,
+  minorWithin,
+  roundDivIfSafe,
+} from '@posauto/shared/money/index';
 import { isIncoming, type MovementType } from '@posauto/shared/schemas/stock';
 import type { Database } from '../../db/types';
 import { forUpdate, type DialectKind } from '../../db/dialect/index';
@@ -220,12 +230,12 @@ export async function postMovementsWith(
   for (const m of order) {
     const level = await lockLevel(trx, kind, who.businessId, m, at);
     const qty = incoming ? m.base : -m.base;
-    const onHandAfter = level.on_hand + qty;
+    const onHandAfter = addIfSafe(level.on_hand, qty) ?? tooLarge(m);
     if (!incoming && onHandAfter < 0 && !allowNegative) throw notEnoughStock(`lines.${m.lineIndex}.quantity`);
 
     const alert = await item(m);
     const cost = incoming ? incomingCost(level, m, alert) : -outgoingCost(level, m);
-    const value = level.stock_value + cost;
+    const value = addIfSafe(level.stock_value, cost) ?? tooLarge(m);
     // Outgoing stock at the average leaves the average as it was; anything that brings its own cost moves it.
     const avg = (incoming || m.cost !== undefined) && onHandAfter > 0 ? averageOf(value, onHandAfter) : level.avg_cost;
 
@@ -379,8 +389,14 @@ const readLevel = precompiled<'business' | 'branch' | 'product' | 'variant', Lev
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * The value per base unit in millionths. A value out of all proportion to what is on hand (stock back from below zero
+ * by a hair, shipping on a line that cost nothing) has no meaningful average: it is kept at the largest safe figure
+ * rather than refusing the document.
+ */
 function averageOf(value: number, onHand: number): number {
-  return half(BigInt(value) * BigInt(QTY_SCALE) * BigInt(AVG_COST_SCALE), BigInt(onHand));
+  const avg = roundDivIfSafe(BigInt(value) * BigInt(QTY_SCALE) * BigInt(AVG_COST_SCALE), BigInt(onHand));
+  return avg ?? (value < 0 ? Number.MIN_SAFE_INTEGER : Number.MAX_SAFE_INTEGER);
 }
 
 /**
@@ -389,8 +405,11 @@ function averageOf(value: number, onHand: number): number {
  */
 function incomingCost(level: { avg_cost: number }, m: ItemMove, info: ItemInfo): number {
   if (m.cost !== undefined) return m.cost;
-  if (level.avg_cost > 0) return half(BigInt(level.avg_cost) * BigInt(m.base), BigInt(QTY_SCALE) * BigInt(AVG_COST_SCALE));
-  return half(BigInt(info.purchase_cost) * BigInt(m.base), BigInt(QTY_SCALE));
+  if (level.avg_cost > 0) return half(BigInt(level.avg_cost) * BigInt(m.base), BigInt(QTY_SCALE) * BigInt(AVG_COST_SCALE), m);
+  // A cost stored before NUMBER_LIMITS counts no stock in: the branch's average of it would not be exact.
+  if (isCurrencyCode(info.currency) && !minorWithin(info.purchase_cost, info.currency, NUMBER_LIMITS.price))
+    throw unprocessable(LIMIT_MESSAGES.price, `lines.${m.lineIndex}.product_id`);
+  return half(BigInt(info.purchase_cost) * BigInt(m.base), BigInt(QTY_SCALE), m);
 }
 
 /**
@@ -401,14 +420,21 @@ function incomingCost(level: { avg_cost: number }, m: ItemMove, info: ItemInfo):
 function outgoingCost(level: { on_hand: number; stock_value: number; avg_cost: number }, m: ItemMove): number {
   if (m.cost !== undefined) return m.cost;
   const onHand = Math.max(level.on_hand, 0);
-  if (m.base <= onHand) return half(BigInt(level.stock_value) * BigInt(m.base), BigInt(onHand));
+  if (m.base <= onHand) return half(BigInt(level.stock_value) * BigInt(m.base), BigInt(onHand), m);
   const beyond = m.base - onHand;
-  const rest = half(BigInt(level.avg_cost) * BigInt(beyond), BigInt(QTY_SCALE) * BigInt(AVG_COST_SCALE));
-  return (onHand > 0 ? level.stock_value : 0) + rest;
+  const rest = half(BigInt(level.avg_cost) * BigInt(beyond), BigInt(QTY_SCALE) * BigInt(AVG_COST_SCALE), m);
+  return addIfSafe(onHand > 0 ? level.stock_value : 0, rest) ?? tooLarge(m);
 }
 
-/** Exact division rounded half-up (products here outgrow a double's exact range before they are divided). */
-const half = (n: bigint, d: bigint) => roundDiv(n, d, 'half-up');
+/**
+ * Exact division rounded half-up (products here outgrow a double's exact range before they are divided). A result past
+ * a safe integer refuses the document on its line (422), never a RangeError: the schemas' limits bound one document,
+ * not what a branch has gathered from many, nor a unit or a product stored before the limits.
+ */
+const half = (n: bigint, d: bigint, m: { lineIndex: number }) => roundDivIfSafe(n, d) ?? tooLarge(m);
+const tooLarge = (m: { lineIndex: number }): never => {
+  throw unprocessable('validation.stock_too_large', `lines.${m.lineIndex}.quantity`);
+};
 
 async function lockLevel(trx: Kysely<Database>, kind: DialectKind, businessId: string, m: ItemMove, at: string) {
   const read = async () =>
@@ -504,7 +530,8 @@ async function expand(
       continue;
     }
     const factor = line.unit?.factor ?? FACTOR_SCALE;
-    const base = convertQuantity(line.quantity, factor, 'half-up');
+    // convertQuantity's rounding, refused on the line rather than thrown when a stored factor makes it too large.
+    const base = half(BigInt(line.quantity) * BigInt(factor), BigInt(FACTOR_SCALE), { lineIndex });
     if (base <= 0) throw unprocessable('stock.errors.quantity_positive', `${field}.quantity`);
     const p = await product(line.productId);
     if (!p) throw notEnoughStock(`${field}.product_id`);
@@ -538,7 +565,7 @@ async function expand(
           ...common,
           productId: i.item_product_id,
           variantId: i.item_variant_id,
-          base: half(BigInt(base) * BigInt(i.quantity), BigInt(QTY_SCALE)),
+          base: half(BigInt(base) * BigInt(i.quantity), BigInt(QTY_SCALE), { lineIndex }),
           cost: costs[k],
         }),
       );

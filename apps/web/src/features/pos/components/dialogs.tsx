@@ -5,9 +5,12 @@ import type { PosProduct, PosVariant } from '@posauto/shared/schemas/pos';
 import {
   type CurrencyCode,
   type Discount,
+  decimalTextWithin,
   formatDecimal,
   formatPercent,
   formatQuantity,
+  LIMIT_MESSAGES,
+  NUMBER_LIMITS,
   parseDecimal,
   parsePercent,
   QTY_SCALE,
@@ -153,6 +156,10 @@ export function LineDialog({
     if (editPrice && price.trim() !== '') {
       if (!/^\d{1,10}(\.\d{1,2})?$/.test(price.trim())) {
         setError({ field: 'price', message: t('pos.invalid_amount') });
+        return;
+      }
+      if (!decimalTextWithin(price.trim(), NUMBER_LIMITS.price)) {
+        setError({ field: 'price', message: t(LIMIT_MESSAGES.price) });
         return;
       }
       priceMinor = parseDecimal(price.trim(), decimals(currency));
