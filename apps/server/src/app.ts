@@ -45,6 +45,7 @@ import { publicMenuRoutes } from './modules/public-menu/index';
 import { stockRoutes } from './modules/stock/index';
 import { stockReportRoutes } from './modules/stock/index';
 import { purchaseRoutes } from './modules/purchases/index';
+import { auditLogRoutes } from './modules/audit-log/index';
 import { cashSessionRoutes } from './modules/cash-sessions/index';
 import { couponRoutes } from './modules/coupons/index';
 import { saleRoutes } from './modules/sales/index';
@@ -102,6 +103,7 @@ const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   saleReportRoutes,
   purchaseReportRoutes,
   profitLossRoutes,
+  auditLogRoutes,
 ];
 
 const CSP = {

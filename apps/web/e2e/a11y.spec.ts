@@ -84,6 +84,7 @@ const SIGNED_IN_SCREENS = [
   'expend-reports',
   'pos-cash-flow-report',
   'profit-loss-reports',
+  'audit-log',
 ];
 const PUBLIC_SCREENS = ['login', 'register', 'forgot-password', 'public-menu'];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAIN_MENU, menuLeaves, visibleMenu, type MenuItem } from './menu';
-import { BUSINESS_PERMISSIONS, CASHIER_PERMISSIONS, type Permission } from './permissions';
+import { BUSINESS_PERMISSIONS, CASHIER_PERMISSIONS, MANAGER_PERMISSIONS, type Permission } from './permissions';
 import { APP_ROUTES } from './routes';
 
 const seeing = (perms: readonly Permission[]) => visibleMenu(MAIN_MENU, (p) => perms.includes(p));
@@ -35,6 +35,17 @@ describe('the main menu', () => {
 
   it('never shows the platform entry to a shop owner', () => {
     expect(menuLeaves(seeing(BUSINESS_PERMISSIONS)).map((m) => m.name)).not.toContain('user_admin_management');
+  });
+
+  it('shows the audit log to the owner, under administration, and never to a manager or a cashier', () => {
+    const owner = seeing(BUSINESS_PERMISSIONS);
+    const names = owner.map((m) => m.name);
+    expect(names).toContain('audit_log');
+    // After the Administration heading, beside the user entries.
+    expect(names.indexOf('audit_log')).toBeGreaterThan(names.indexOf('heading_administration'));
+    expect(menuLeaves(owner).find((m) => m.name === 'audit_log')).toMatchObject({ to: '/audit-log', permission: 'audit-log' });
+    expect(menuLeaves(seeing(MANAGER_PERMISSIONS)).map((m) => m.name)).not.toContain('audit_log');
+    expect(menuLeaves(seeing(CASHIER_PERMISSIONS)).map((m) => m.name)).not.toContain('audit_log');
   });
 });
 

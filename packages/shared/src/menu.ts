@@ -97,6 +97,7 @@ export const MAIN_MENU: MenuItem[] = [
     children: [link('roles-permissions', 'roles_permissions'), link('user-management', 'users')],
   },
   link('branch-user-management', 'branch_user_management', 'users'),
+  link('audit-log', 'audit_log', 'history'),
   {
     name: 'platform',
     icon: 'building-store',

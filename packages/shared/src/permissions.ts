@@ -39,6 +39,8 @@ export const PERMISSION_GROUPS = [
       'role-edit',
       'role-delete',
       'branch-user-management',
+      // The audit log screen: who did what (voids, refunds, cash moves, sign-ins...). Owners only by default.
+      'audit-log',
     ],
   },
   { key: 'platform', permissions: ['user-admin-management'] },
@@ -90,7 +92,8 @@ export const MANAGER_PERMISSIONS: readonly Permission[] = BUSINESS_PERMISSIONS.f
     !['user-management', 'create-user', 'edit-user', 'delete-user', 'role-management', 'role-create', 'role-edit', 'role-delete'].includes(
       p,
     ),
-);
+  // A manager is among the people the audit log watches: the log is the owner's.
+).filter((p) => p !== 'audit-log');
 
 export function isPermission(value: string): value is Permission {
   return (ALL_PERMISSIONS as readonly string[]).includes(value);

@@ -94,6 +94,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r('edit-role', '/roles-permissions/edit/:id', 'content', 'role-edit', 'roles-permissions'),
   r('user-management', '/user-management', 'content', 'user-management'),
   r('branch-user-management', '/branch-user-management', 'content', 'branch-user-management'),
+  // Not named by the spec (issue #20): who did what, from the audit table.
+  r('audit-log', '/audit-log', 'content', 'audit-log'),
   r('user-admin-management', '/user-admin-management', 'content', 'user-admin-management'),
   r('update-profile', '/update-profile', 'content'),
   r('change-password', '/change-password', 'content'),

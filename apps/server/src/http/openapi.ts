@@ -91,6 +91,7 @@ export const API_TAGS = [
   { name: 'expense categories', description: 'Kinds of expense (rent, salaries, utilities, ingredients...).' },
   { name: 'expenses', description: "The shop's expenses, in dollars or riel at a frozen rate, with a receipt attached." },
   { name: 'reports', description: 'Reports over a period of shop-local days: sales, purchases, expenses, cash flow, profit and loss.' },
+  { name: 'audit log', description: 'Who did what and when: voids, refunds, cash moves, sign-ins, role and user changes.' },
 ];
 
 /** The document's fixed parts. */

@@ -115,6 +115,7 @@ const SCREENS: Record<string, ComponentType> = {
   'edit-role': named(() => import('./screens/roles-screen'), 'RoleEditorScreen'),
   'user-management': named(() => import('./screens/users-screen'), 'UsersScreen'),
   'branch-user-management': named(() => import('./screens/users-screen'), 'BranchUsersScreen'),
+  'audit-log': named(() => import('./screens/audit-log-screen'), 'AuditLogScreen'),
   'update-profile': named(() => import('./screens/profile-screen'), 'ProfileScreen'),
   'change-password': named(() => import('./screens/profile-screen'), 'ChangePasswordScreen'),
   'public-menu': named(() => import('./screens/public-menu-screen'), 'PublicMenuScreen'),

@@ -6,6 +6,7 @@ import {
   IconCategory,
   IconChartBar,
   IconFile,
+  IconHistory,
   IconHome,
   IconLayoutDashboard,
   IconPackage,
@@ -36,6 +37,7 @@ const ICONS: Record<string, Icon> = {
   settings: IconSettings,
   home: IconHome,
   file: IconFile,
+  history: IconHistory,
   book: IconBook,
   category: IconCategory,
 };

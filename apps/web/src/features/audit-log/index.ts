@@ -1,0 +1,1 @@
+export { AuditLogList } from './components/audit-log-list';
