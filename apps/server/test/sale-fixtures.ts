@@ -92,6 +92,9 @@ export async function saleWorld(options: { env?: NodeJS.ProcessEnv } = {}): Prom
     })
     .where('business_id', '=', biz)
     .execute();
+  // The suites about totals, stock and payments give discounts freely: the cashier's 10% limit and its approvals are
+  // tested on their own (till-trust.test.ts), which sets the limit back with cashierDiscountLimit.
+  await cashierDiscountLimit({ t, biz } as SaleWorld, 10_000);
   return {
     t,
     owner,
@@ -268,4 +271,14 @@ export async function addCoupon(
     })
     .execute();
   return id;
+}
+
+/** Sets the largest discount (hundredths of a percent) the demo Cashier role gives without an approval. */
+export async function cashierDiscountLimit(w: Pick<SaleWorld, 't' | 'biz'>, hundredths: number): Promise<void> {
+  await w.t.deps.db
+    .updateTable('roles')
+    .set({ max_discount: hundredths })
+    .where('business_id', '=', w.biz)
+    .where('name', '=', 'Cashier')
+    .execute();
 }

@@ -138,3 +138,56 @@ test('a cart held with F8 comes back with F7, and a refresh does not lose the ca
   await expect(held).toHaveCount(count);
   await expect(held.last()).toContainText('$1.93');
 });
+
+test('a discount above the cashier’s 10% is approved on the till’s screen by the owner, and the sale records who approved', async ({ page }) => {
+  await openTill(page);
+  await scan(page, '2100000001019');
+  await scan(page, '2100000001019');
+  await page.keyboard.press('F9');
+  await page.getByTestId('pos-discount-value').fill('50');
+  await page.getByTestId('pos-discount-apply').click();
+  await page.keyboard.press('F12');
+  await page.getByTestId('pos-quick-exact').click();
+  await page.getByTestId('pos-payment-submit').click();
+  // Above the limit: the till asks for an approval on the same screen, and the cart and the tender stay.
+  const approval = page.getByTestId('pos-approval');
+  await expect(approval).toContainText('A discount of 50% is above your limit of 10%: ask a manager to approve it');
+  await page.getByTestId('pos-approval-email').fill(OWNER.email);
+  await page.getByTestId('pos-approval-password').fill('not-the-password');
+  await page.getByTestId('pos-approval-submit').click();
+  await expect(page.getByTestId('pos-approval-error')).toContainText("The approver's email or password is wrong");
+  await page.getByTestId('pos-approval-password').fill(OWNER.password);
+  await page.getByTestId('pos-approval-submit').click();
+  await expect(page.getByTestId('pos-done')).toBeVisible();
+  const invoice = (await page.getByTestId('pos-done-invoice').innerText()).trim();
+
+  const owner = await token(page.request, OWNER);
+  const list = await page.request.get(`/api/v1/sales?search=${encodeURIComponent(invoice)}`, { headers: { authorization: owner.bearer } });
+  const id = ((await list.json()).data as Array<{ id: string; invoice_number: string }>).find((s) => s.invoice_number === invoice)!.id;
+  const sale = await (await page.request.get(`/api/v1/sales/${id}`, { headers: { authorization: owner.bearer } })).json();
+  expect(sale.approved_by_name).toBeTruthy();
+  expect(sale.discount_amount).toBe('1.75');
+});
+
+test('the payment shows what the drawer holds and gives the change in dollars when its riel has run out', async ({ page }) => {
+  const cashier = await token(page.request, CASHIER);
+  const auth = { authorization: cashier.bearer };
+  // A drawer with no riel left: close whatever is open, then open one with dollars only.
+  const current = (await (await page.request.get('/api/v1/cash-sessions/current', { headers: auth })).json()).data;
+  if (current)
+    await page.request.post(`/api/v1/cash-sessions/${current.id}/close`, {
+      headers: auth,
+      data: { counted_usd: current.expected_usd, counted_khr: current.expected_khr },
+    });
+  expect((await page.request.post('/api/v1/cash-sessions/open', { headers: auth, data: { opening_usd: '20', opening_khr: '0' } })).ok()).toBeTruthy();
+  await openTill(page);
+  await scan(page, '2100000001019'); // 1.75 + 10% VAT = 1.93: $5 gives back 3.07, that is $3 and 200 riel
+  await page.keyboard.press('F12');
+  await expect(page.getByTestId('pos-drawer')).toHaveText('In the drawer: $20.00 · 0 ៛');
+  await page.getByTestId('pos-tender-cash-usd').fill('5');
+  // No riel in the drawer: whole dollars are proposed, the 7 cents kept shown as rounding.
+  await expect(page.getByTestId('pos-change-split')).toContainText('Give back $3.00');
+  await expect(page.getByTestId('pos-change-rounding')).toHaveText('(rounding $0.07)');
+  await page.getByTestId('pos-payment-submit').click();
+  await expect(page.getByTestId('pos-done')).toBeVisible();
+});

@@ -27,6 +27,8 @@ import { expenses } from './migrations/0023-expenses';
 import { reportFigures } from './migrations/0024-report-figures';
 import { reportSpeed } from './migrations/0025-report-speed';
 import { nameOrder } from './migrations/0026-name-order';
+import { tillTrust } from './migrations/0027-till-trust';
+import { auditLogPermission } from './migrations/0028-audit-log-permission';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -57,6 +59,8 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0024-report-figures': reportFigures(kind),
     '0025-report-speed': reportSpeed(kind),
     '0026-name-order': nameOrder(kind),
+    '0027-till-trust': tillTrust(kind),
+    '0028-audit-log-permission': auditLogPermission(kind),
   };
 }
 

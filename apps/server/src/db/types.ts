@@ -52,8 +52,23 @@ export interface RolesTable {
   is_preset: number;
   /** The shop's Owner role: its permissions always stay every shop permission. */
   is_owner: Generated<number>;
+  /** The largest discount, hundredths of a percent of a sale, given without an approval (migration 0027). */
+  max_discount: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** A discount above the seller's limit, approved on the till's screen by a user whose role allows it; used once. */
+export interface DiscountApprovalsTable {
+  business_id: string;
+  id: string;
+  approver_id: string;
+  requested_by: string;
+  /** Hundredths of a percent: the most this approval covers. */
+  max_percent: number;
+  created_at: string;
+  expires_at: string;
+  sale_id: string | null;
 }
 
 export interface UsersTable {
@@ -224,6 +239,7 @@ export interface Database
   businesses: BusinessesTable;
   branches: BranchesTable;
   roles: RolesTable;
+  discount_approvals: DiscountApprovalsTable;
   users: UsersTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;

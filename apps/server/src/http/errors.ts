@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { databaseFailure } from '../db/dialect/failures';
+import { isLimitMessage } from '@posauto/shared/money/index';
 import { pickLanguage, translate } from '../lib/i18n';
 
 /** An expected failure with an HTTP status, a message key and optional per-field message keys. */
@@ -24,16 +26,29 @@ export const unprocessable = (key: string, field?: string) => new AppError(422, 
 
 type Issue = { instancePath?: string; params?: { issue?: { path?: PropertyKey[]; message?: string } }; message?: string };
 
+const issueKey = (issue: Issue) => issue.params?.issue?.message ?? issue.message ?? 'validation.invalid';
+
 /** Per-field messages from zod issues: the first issue of each field wins. */
 function fieldErrorsFrom(issues: Issue[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const path = issue.params?.issue?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? [];
     const field = path.map(String).join('.') || '_';
-    const key = issue.params?.issue?.message ?? issue.message ?? 'validation.invalid';
+    const key = issueKey(issue);
     out[field] ??= key.includes('.') && !key.includes(' ') ? key : 'validation.invalid';
   }
   return out;
+}
+
+/**
+ * A request whose only faults are numbers past their documented limits (NUMBER_LIMITS) is well formed: a rule refuses
+ * it, 422, with the limit's own message when one field is at fault. Any other fault makes it a wrong shape, 400.
+ */
+function validationAnswer(issues: Issue[]): [number, string, Record<string, string>] {
+  const fields = fieldErrorsFrom(issues);
+  if (!issues.length || !issues.every((i) => isLimitMessage(issueKey(i)))) return [400, 'errors.invalid_input', fields];
+  const keys = Object.values(fields);
+  return [422, keys.length === 1 ? keys[0]! : 'errors.invalid_input', fields];
 }
 
 /** The path of the first string (or key) holding U+0000, walked without recursion so deep JSON cannot overflow. */
@@ -64,6 +79,10 @@ const MALFORMED_BODY_CODES = new Set([
 const MALFORMED_MULTIPART_CODES = new Set(['FST_MP_PREMATURE_CLOSE', 'FST_PROTO_VIOLATION', 'FST_INVALID_JSON_FIELD_ERROR']);
 const BUSBOY_MESSAGE =
   /^(Unexpected end of (multipart data|form|file)|Malformed|Multipart: Boundary not found|Unsupported Content-Type)|terminated early/;
+
+/** Seconds a client is asked to wait: a restart, a lock or a busy pool pass in moments; freeing disk takes a person. */
+const UNAVAILABLE_RETRY_AFTER_S = '2';
+const DISK_FULL_RETRY_AFTER_S = '30';
 
 type AnyError = Partial<FastifyError> & { name?: string; message?: string; code?: string };
 
@@ -99,7 +118,8 @@ function sendTranslated(
 ) {
   const lang = pickLanguage(request.headers['accept-language']);
   const t = (k: string, v?: Record<string, string | number>) => translate(lang, k, v);
-  const errors = fields ? Object.fromEntries(Object.entries(fields).map(([f, k]) => [f, t(k)])) : undefined;
+  // A field's message may name the same values as the whole answer's (what a drawer holds).
+  const errors = fields ? Object.fromEntries(Object.entries(fields).map(([f, k]) => [f, t(k, vars)])) : undefined;
   return reply
     .status(status)
     .type('application/json')
@@ -138,11 +158,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(error.statusCode, error.messageKey, error.fieldErrors, error.vars);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(400, 'errors.invalid_input', fieldErrorsFrom(error.validation as unknown as Issue[]));
+      const [status, key, fields] = validationAnswer(error.validation as unknown as Issue[]);
+      return send(status, key, fields);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, route: request.routeOptions.url }, 'response did not match its schema');
       return send(500, 'errors.internal');
+    }
+    const failure = databaseFailure(error);
+    if (failure) {
+      // The real cause, once per failed request; the caller may try again (the till does, with its key).
+      const full = failure === 'disk_full';
+      request.log[full ? 'error' : 'warn']({ err: error }, full ? 'database disk full' : 'database unavailable');
+      reply.header('retry-after', full ? DISK_FULL_RETRY_AFTER_S : UNAVAILABLE_RETRY_AFTER_S);
+      return send(full ? 507 : 503, full ? 'errors.disk_full' : 'errors.database_unavailable');
     }
     const known = classify(error, request.headers['content-type']);
     if (known) {

@@ -77,6 +77,21 @@ export function loadTillTranslations(): Promise<void> {
   return wanted === 'all' ? loadModuleTranslations() : addModules('till');
 }
 
+/**
+ * Adds one module's table to every language loaded so far (a lazily loaded screen's few words), unless every module's
+ * table is in already: `load` answers the language's table.
+ */
+export function addModuleTable(load: (lang: Language) => Promise<TranslationTable | undefined>): Promise<void> {
+  if (wanted === 'all') return Promise.resolve();
+  const langs = Object.keys(i18n.store?.data ?? {}).filter(isLanguage);
+  return Promise.all(
+    langs.map(async (lang) => {
+      const table = await load(lang);
+      if (table) i18n.addResourceBundle(lang, 'translation', table, true, false);
+    }),
+  ).then(() => undefined);
+}
+
 /** i18next asks for a language's table when it is first needed (start-up, a switch, useTranslation with lng). */
 const lazyTables: BackendModule = {
   type: 'backend',

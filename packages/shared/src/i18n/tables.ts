@@ -115,6 +115,26 @@ import reportsSalesEn from '../locales/reports-sales/en.json';
 import reportsSalesZh from '../locales/reports-sales/zh.json';
 import reportsSalesFr from '../locales/reports-sales/fr.json';
 import reportsSalesAr from '../locales/reports-sales/ar.json';
+import auditLogKm from '../locales/audit-log/km.json';
+import auditLogEn from '../locales/audit-log/en.json';
+import auditLogZh from '../locales/audit-log/zh.json';
+import auditLogFr from '../locales/audit-log/fr.json';
+import auditLogAr from '../locales/audit-log/ar.json';
+import limitsEn from '../locales/limits/en.json';
+import limitsKm from '../locales/limits/km.json';
+import limitsZh from '../locales/limits/zh.json';
+import limitsFr from '../locales/limits/fr.json';
+import limitsAr from '../locales/limits/ar.json';
+import posPaymentEn from '../locales/pos-payment/en.json';
+import posPaymentKm from '../locales/pos-payment/km.json';
+import posPaymentZh from '../locales/pos-payment/zh.json';
+import posPaymentFr from '../locales/pos-payment/fr.json';
+import posPaymentAr from '../locales/pos-payment/ar.json';
+import serverEn from '../locales/server/en.json';
+import serverKm from '../locales/server/km.json';
+import serverZh from '../locales/server/zh.json';
+import serverFr from '../locales/server/fr.json';
+import serverAr from '../locales/server/ar.json';
 /** Later tables add keys to earlier ones (a module's own file may extend a shared namespace such as validation). */
 function merge(...tables: TranslationTable[]): TranslationTable {
   const out: TranslationTable = {};
@@ -151,8 +171,12 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     expensesKm,
     reportsKm,
     reportsSalesKm,
+    auditLogKm,
     dashboardKm,
     upcomingKm,
+    limitsKm,
+    serverKm,
+    posPaymentKm,
   ),
   en: merge(
     en,
@@ -176,8 +200,12 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     expensesEn,
     reportsEn,
     reportsSalesEn,
+    auditLogEn,
     dashboardEn,
     upcomingEn,
+    limitsEn,
+    serverEn,
+    posPaymentEn,
   ),
   zh: merge(
     zh,
@@ -201,8 +229,12 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     expensesZh,
     reportsZh,
     reportsSalesZh,
+    auditLogZh,
     dashboardZh,
     upcomingZh,
+    limitsZh,
+    serverZh,
+    posPaymentZh,
   ),
   fr: merge(
     fr,
@@ -226,8 +258,12 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     expensesFr,
     reportsFr,
     reportsSalesFr,
+    auditLogFr,
     dashboardFr,
     upcomingFr,
+    limitsFr,
+    serverFr,
+    posPaymentFr,
   ),
   ar: merge(
     ar,
@@ -251,7 +287,11 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     expensesAr,
     reportsAr,
     reportsSalesAr,
+    auditLogAr,
     dashboardAr,
     upcomingAr,
+    limitsAr,
+    serverAr,
+    posPaymentAr,
   ),
 };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { computeChange, tenderValues } from './change';
 import { type Money, money } from './currency';
 import { MoneyRuleError } from './errors';
-import { RATE_SCALE, exchangeRate, parseRate } from './exchange';
+import { RATE_SCALE, exchangeRate, parseRate, rielTotal } from './exchange';
 
 const rate = parseRate('4100');
 const usd = (cents: number): Money => money(cents, 'USD');
@@ -91,11 +91,85 @@ describe('computeChange', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e7 }), fc.array(tender, { maxLength: 5 }), scaledRate, (due, tendered, r) => {
         const c = computeChange({ totalDue: usd(due), tendered, rate: exchangeRate(r) });
-        expect(c.paidInDue.amount - due).toBe(c.changeDue.amount - c.remaining.amount);
+        // A riel shortfall under half a note is written off as rounding (never more than that), not left owed.
+        expect(c.paidInDue.amount - due - c.rounding.amount).toBe(c.changeDue.amount - c.remaining.amount);
+        expect(c.rounding.amount).toBeLessThanOrEqual(0);
         expect(c.remaining.amount === 0 || c.changeDue.amount === 0).toBe(true);
         expect(c.isPaid).toBe(c.remaining.amount === 0 && c.remainingInRiel.amount === 0);
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe('the riel total', () => {
+  it('is the amount at the rate, to the nearest 100-riel note', () => {
+    expect(rielTotal(usd(660), parseRate('4050'))).toEqual(khr(26_700)); // 26,730
+    expect(rielTotal(usd(825), parseRate('4050'))).toEqual(khr(33_400)); // 33,412.5
+    expect(rielTotal(usd(385), parseRate('4050'))).toEqual(khr(15_600)); // 15,592.5
+    expect(rielTotal(khr(10_050), parseRate('4050'))).toEqual(khr(10_100));
+  });
+
+  it('settles a $6.60 sale paid with the 26,700 riel shown, writing off the cent as rounding', () => {
+    const c = computeChange({ totalDue: usd(660), tendered: [khr(26_700)], rate: parseRate('4050') });
+    expect(c).toMatchObject({ isPaid: true, remaining: usd(0), remainingInRiel: khr(0), changeDue: usd(0), rounding: usd(-1) });
+    expect(c.paidInDue).toEqual(usd(659));
+  });
+
+  it('shows the same riel figure still due as the riel total before anything is paid', () => {
+    const c = computeChange({ totalDue: usd(825), tendered: [], rate: parseRate('4050') });
+    expect(c.remainingInRiel).toEqual(khr(33_400));
+    expect(c.isPaid).toBe(false);
+  });
+
+  it('writes off nothing for dollars alone, nor for riel that is not in notes', () => {
+    const r = parseRate('4050');
+    expect(computeChange({ totalDue: usd(660), tendered: [usd(659)], rate: r })).toMatchObject({ isPaid: false, remaining: usd(1) });
+    expect(computeChange({ totalDue: usd(660), tendered: [usd(659)], rate: r }).remainingInRiel).toEqual(khr(100));
+    expect(computeChange({ totalDue: usd(660), tendered: [khr(26_710)], rate: r })).toMatchObject({ isPaid: false, rounding: usd(0) });
+  });
+
+  it('settles any total paid with its riel total, for random totals and rates, short by under half a note', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e7 }), fc.integer({ min: 3_000 * RATE_SCALE, max: 5_000 * RATE_SCALE }), (due, r) => {
+        const rt = exchangeRate(r);
+        const riel = rielTotal(usd(due), rt);
+        const c = computeChange({ totalDue: usd(due), tendered: [riel], rate: rt });
+        expect(c.isPaid).toBe(true);
+        expect(c.remaining.amount).toBe(0);
+        // What the sale is credited plus the rounding is exactly the total when short; at most the total when over.
+        if (c.rounding.amount < 0) expect(c.paidInDue.amount - c.rounding.amount).toBe(due);
+        else expect(c.paidInDue.amount).toBeGreaterThanOrEqual(due);
+        // Never more written off than half a 100-riel note is worth (rounded up to the cent).
+        expect(-c.rounding.amount * r).toBeLessThanOrEqual(50 * 100 * RATE_SCALE + r);
+        // The riel total differs from the exact conversion by at most half a note.
+        const exactRiel = (BigInt(due) * BigInt(r)) / BigInt(100 * RATE_SCALE);
+        expect(Math.abs(Number(exactRiel) - riel.amount)).toBeLessThanOrEqual(50);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('change in dollars, for a drawer out of riel', () => {
+  it('gives $4 for $3.90 of change and records the 10 cents the shop gave', () => {
+    const c = computeChange({ totalDue: usd(610), tendered: [usd(1000)], rate });
+    expect(c.changeInDollars).toEqual({ usd: usd(400), rounding: usd(-10) });
+  });
+
+  it('gives $3 for $3.20 and records the 20 cents kept', () => {
+    const c = computeChange({ totalDue: usd(680), tendered: [usd(1000)], rate });
+    expect(c.changeInDollars).toEqual({ usd: usd(300), rounding: usd(20) });
+  });
+
+  it('is never more than half a dollar away from the change due', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 0, max: 1e6 }), (due, paid) => {
+        const c = computeChange({ totalDue: usd(due), tendered: [usd(paid)], rate });
+        expect(c.changeInDollars.usd.amount % 100).toBe(0);
+        expect(c.changeInDollars.usd.amount + c.changeInDollars.rounding.amount).toBe(c.changeDue.amount);
+        expect(Math.abs(c.changeInDollars.rounding.amount)).toBeLessThanOrEqual(50);
+      }),
     );
   });
 });

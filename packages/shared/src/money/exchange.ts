@@ -76,3 +76,15 @@ export function convert(m: Money, to: CurrencyCode, rate: ExchangeRate, mode: Ro
 export function cashRoundRiel(riel: number, mode: 'half-up' | 'down' | 'up' = 'half-up'): number {
   return roundToMultiple(riel, RIEL_CASH_UNIT, mode);
 }
+
+/**
+ * The riel figure of an amount as cash is paid: converted at the frozen rate, then to the nearest 100-riel note.
+ * One rule for the till's "to pay", the receipt, the invoice and the reports; paying it in riel settles the amount
+ * (computeChange writes off the shortfall of under half a note).
+ */
+export function rielTotal(amount: Money, rate: ExchangeRate): Money {
+  // Rounded once, from the exact value: converting to whole riel first could round 26,749.6 up to 26,800.
+  const perNote = commonUnitsPerMinor('KHR', rate) * BigInt(RIEL_CASH_UNIT);
+  const notes = roundDivBig(toCommonUnits(amount, rate), perNote, 'half-up');
+  return money(toSafeInteger(notes * BigInt(RIEL_CASH_UNIT), 'riel total'), 'KHR');
+}

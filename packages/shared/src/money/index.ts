@@ -33,8 +33,20 @@ export {
   exchangeRate,
   formatRate,
   parseRate,
+  rielTotal,
 } from './exchange';
 export { assertSafeInteger, safeAdd, safeSubtract, safeSum, toSafeInteger } from './integer';
+export {
+  LIMIT_MESSAGES,
+  NUMBER_LIMITS,
+  addIfSafe,
+  decimalTextWithin,
+  documentLimitProblem,
+  isLimitMessage,
+  linesOverLimit,
+  minorWithin,
+  roundDivIfSafe,
+} from './limits';
 export {
   FULL_PERCENT,
   PERCENT_DIGITS,

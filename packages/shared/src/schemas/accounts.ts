@@ -109,12 +109,24 @@ export const roleListQuerySchema = listQuerySchema(ROLE_SORTS);
 export const roleInputSchema = z.object({
   name: z.string('validation.role_name_required').trim().min(1, 'validation.role_name_required').max(60, 'validation.too_long'),
   permissions: z.array(z.string()).max(200),
+  /**
+   * The largest discount (percent of a sale) this role gives without an approval ("10"); above it someone whose
+   * role allows it approves at the till. Absent: its creator's own limit for a new role, unchanged for an existing one.
+   */
+  max_discount: z
+    .string('validation.discount_range')
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'validation.discount_range')
+    .refine((v) => Number(v) <= 100, 'validation.discount_range')
+    .optional(),
 });
 export type RoleInput = z.infer<typeof roleInputSchema>;
 export const roleSchema = z.object({
   id: z.string(),
   name: z.string(),
   permissions: z.array(z.string()),
+  /** Percent of a sale, "10.00": the largest discount given without an approval. */
+  max_discount: z.string(),
   users_count: z.number().int(),
   is_preset: z.boolean(),
   created_at: timestampSchema,

@@ -278,11 +278,12 @@ export const heldCartSchema = heldCartSummarySchema.extend({ payload: z.record(z
 export type HeldCart = z.infer<typeof heldCartSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// GET /api/v1/pos/coupons/:code  (422 pos.errors.coupon_invalid | coupon_expired | coupon_used_up)
+// GET /api/v1/pos/coupons/:code  (422 sales.errors.coupon_invalid | coupon_not_started | coupon_expired | coupon_used_up:
+// the sale's own rule, modules/coupons/coupon-rule.ts)
 // ---------------------------------------------------------------------------------------------------------------
 
 export const posCouponParamsSchema = z.object({
-  code: z.string().trim().min(1, 'pos.errors.coupon_invalid').max(POS_LIMITS.couponCode, 'pos.errors.coupon_invalid'),
+  code: z.string().trim().min(1, 'sales.errors.coupon_invalid').max(POS_LIMITS.couponCode, 'sales.errors.coupon_invalid'),
 });
 export const posCouponSchema = z.object({
   id: z.string(),

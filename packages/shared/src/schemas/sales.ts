@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, listResponseSchema, timestampSchema } from './common';
-import { moneyTextSchema, quantityTextSchema } from './products';
+import { LIMIT_MESSAGES, NUMBER_LIMITS, decimalTextWithin, linesOverLimit } from '../money/limits';
+import { amountTextSchema, moneyTextSchema, priceTextSchema, quantityTextSchema } from './products';
 import { PAYMENT_STATUSES } from './purchases';
 import { dayTextSchema, STOCK_DOCUMENT_LIMITS } from './stock';
 
@@ -21,13 +22,23 @@ export type SaleStatus = (typeof SALE_STATUSES)[number];
 export const TENDER_CURRENCIES = ['USD', 'KHR'] as const;
 export type TenderCurrency = (typeof TENDER_CURRENCIES)[number];
 export const DISCOUNT_TYPES = ['percent', 'fixed'] as const;
+/**
+ * How change goes back: whole dollars and the rest in riel (the usual way), all in riel, or all in whole dollars (the
+ * nearest dollar) when the drawer has no riel; the last two are what the till proposes when a currency runs out.
+ */
+export const CHANGE_IN = ['split', 'KHR', 'USD'] as const;
+export type ChangeIn = (typeof CHANGE_IN)[number];
+const changeInSchema = z.enum(CHANGE_IN, 'validation.invalid').optional().default('split');
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 
 export const SALE_LIMITS = { lines: STOCK_DOCUMENT_LIMITS.lines, payments: 10, note: 1000, reference: 100, couponCode: 40 } as const;
 
 /** The header a till sends with POST /api/v1/sales: a UUID made when the cart is paid, resent unchanged on retry. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const idempotencyKeySchema = z.string().regex(/^[0-9a-fA-F-]{36}$/, 'sales.errors.idempotency_key_invalid');
+/** A UUID in RFC 9562's text form (any version, either case): 8-4-4-4-12 hex digits. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'sales.errors.idempotency_key_invalid');
 
 /**
  * A discount: a percentage ('Between 0 to 100', up to 2 decimals) or a fixed amount in the sale's currency. The
@@ -42,8 +53,10 @@ export const discountInputSchema = z
     if (d.type === 'percent') {
       if (!/^\d{1,3}(\.\d{1,2})?$/.test(d.value) || Number(d.value) > 100)
         ctx.addIssue({ code: 'custom', message: 'validation.discount_range', path: ['value'] });
-    } else if (!/^\d{1,10}(\.\d{1,4})?$/.test(d.value)) {
+    } else if (!/^\d{1,15}(\.\d{1,4})?$/.test(d.value)) {
       ctx.addIssue({ code: 'custom', message: 'validation.money_invalid', path: ['value'] });
+    } else if (!decimalTextWithin(d.value, NUMBER_LIMITS.total)) {
+      ctx.addIssue({ code: 'custom', message: LIMIT_MESSAGES.total, path: ['value'] });
     }
   });
 export type DiscountInput = z.infer<typeof discountInputSchema>;
@@ -55,7 +68,7 @@ export const saleLineInputSchema = z.object({
   unit_id: idSchema.nullable().optional(),
   quantity: quantityTextSchema,
   /** Only with the `edit_cost` setting; otherwise the product's (or variant's) sale price, per unit of the line. */
-  unit_price: moneyTextSchema.nullable().optional(),
+  unit_price: priceTextSchema.nullable().optional(),
   /** Only with the `inline_discount` setting. */
   discount: discountInputSchema.nullable().optional(),
 });
@@ -86,13 +99,28 @@ export const saleInputSchema = z.object({
   customer_id: idSchema.nullable().optional(),
   /** Only with the `edit_date` setting; otherwise today (shop-local). */
   sale_date: dayTextSchema.nullable().optional(),
-  lines: z.array(saleLineInputSchema).min(1, 'stock.errors.lines_required').max(SALE_LIMITS.lines, 'stock.errors.too_many_lines'),
+  lines: z
+    .array(saleLineInputSchema)
+    .min(1, 'stock.errors.lines_required')
+    .max(SALE_LIMITS.lines, 'stock.errors.too_many_lines')
+    // The lines with a price of their own; the server checks the others at the catalogue's price (documentLimitProblem).
+    .superRefine((lines, ctx) => {
+      const over = linesOverLimit(lines.map((l) => ({ quantity: l.quantity, price: l.unit_price })));
+      for (const i of over.lines) ctx.addIssue({ code: 'custom', message: LIMIT_MESSAGES.line, path: [i, 'quantity'] });
+      if (over.total) ctx.addIssue({ code: 'custom', message: LIMIT_MESSAGES.document });
+    }),
   discount: discountInputSchema.nullable().optional(),
   coupon_code: z.string().trim().max(SALE_LIMITS.couponCode, 'validation.too_long').nullable().optional(),
   service_charge_id: idSchema.nullable().optional(),
-  shipping: moneyTextSchema.optional().default('0'),
+  shipping: amountTextSchema(NUMBER_LIMITS.amount, LIMIT_MESSAGES.amount).optional().default('0'),
   /** Empty: an unpaid invoice or a quotation. A till sale needs at least one ('Please select payment'). */
   payments: z.array(salePaymentInputSchema).max(SALE_LIMITS.payments, 'validation.too_long').optional().default([]),
+  change_in: changeInSchema,
+  /**
+   * A discount above the seller's role limit (roles.max_discount) needs an approval made on the same screen by a
+   * user whose role allows that discount (POST /api/v1/sales/discount-approvals); it is used by this sale only.
+   */
+  discount_approval_id: idSchema.nullable().optional(),
   note: z.string().trim().max(SALE_LIMITS.note, 'validation.too_long').optional().default(''),
 });
 export type SaleInput = z.input<typeof saleInputSchema>;
@@ -127,8 +155,10 @@ export const saleSchema = z.object({
   vat_inclusive: z.boolean(),
   tax: z.string(),
   shipping: z.string(),
+  /** Part of grand_total: the cash rounding to round notes (riel total paid in riel, change in whole dollars). */
+  rounding: z.string(),
   grand_total: z.string(),
-  /** The total in riel at the frozen rate (whole riel). */
+  /** The total in riel as cash pays it: at the frozen rate, to the nearest 100-riel note (money rielTotal). */
   grand_total_khr: z.string(),
   paid: z.string(),
   balance_due: z.string(),
@@ -190,6 +220,8 @@ export const saleDetailSchema = saleSchema.extend({
   ),
   /** What this customer owes over all its sales (decimal text in `currency`); 0 for the walk-in customer. */
   customer_balance_due: z.string(),
+  /** Who approved a discount above the seller's limit; null when none was needed. */
+  approved_by_name: z.string().nullable(),
 });
 export type SaleDetail = z.infer<typeof saleDetailSchema>;
 
@@ -208,7 +240,10 @@ export const saleListQuerySchema = listQuerySchema(['invoice_number', 'sale_date
 export type SaleListQuery = z.infer<typeof saleListQuerySchema>;
 export const saleListResponseSchema = listResponseSchema(saleSchema);
 
-export const salePaymentAddSchema = salePaymentInputSchema.extend({ paid_on: dayTextSchema.nullable().optional() });
+export const salePaymentAddSchema = salePaymentInputSchema.extend({
+  paid_on: dayTextSchema.nullable().optional(),
+  change_in: changeInSchema,
+});
 export type SalePaymentAdd = z.input<typeof salePaymentAddSchema>;
 
 // --- Returns ------------------------------------------------------------------------------------------------------
@@ -241,7 +276,10 @@ export const saleReturnSchema = z.object({
   total: z.string(),
   refund_method: z.enum(REFUND_METHODS),
   refund_currency: z.enum(TENDER_CURRENCIES),
+  /** What the customer got back (cash in refund_currency, or credit to the balance in the sale's currency). */
   refund_amount: z.string(),
+  /** Of total: what only reduced what the customer still owed on the sale (nothing comes back for goods not paid). */
+  settled_amount: z.string(),
   line_count: z.number().int(),
   note: z.string(),
   created_by: z.string().nullable(),
@@ -287,6 +325,43 @@ export const saleConvertInputSchema = z.object({
   payments: z.array(salePaymentInputSchema).max(SALE_LIMITS.payments, 'validation.too_long').optional().default([]),
 });
 export type SaleConvertInput = z.input<typeof saleConvertInputSchema>;
+
+/**
+ * A void (POST /api/v1/sales/:id/void): the cash the sale left in drawers goes back out of the caller's drawer, in the
+ * currencies it came in, or all in `refund_currency` (at the sale's rate, riel to the 100-riel note) when the drawer
+ * lacks one of them.
+ */
+export const saleVoidInputSchema = z
+  .object({ refund_currency: z.enum(TENDER_CURRENCIES, 'sales.errors.currency_unknown').nullable().optional() })
+  .nullish()
+  // A void without a body (the usual one) is a void in the currencies the cash came in.
+  .transform((v) => v ?? {});
+export type SaleVoidInput = z.input<typeof saleVoidInputSchema>;
+
+/** A discount approval asked on the till's screen: the approver signs with their email and password. */
+export const discountApprovalInputSchema = z.object({
+  email: z.string('validation.email_required').trim().min(1, 'validation.email_required').max(254, 'validation.too_long'),
+  password: z.string('validation.password_required').min(1, 'validation.password_required').max(200, 'validation.too_long'),
+  /**
+   * The discount to approve, percent of the sale ("25.5"), checked against the approver's limit at once; absent, the
+   * approval covers up to the approver's own limit, and the sale is checked against that.
+   */
+  percent: z
+    .string('validation.discount_range')
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'validation.discount_range')
+    .refine((v) => Number(v) <= 100, 'validation.discount_range')
+    .optional(),
+});
+export type DiscountApprovalInput = z.input<typeof discountApprovalInputSchema>;
+export const discountApprovalSchema = z.object({
+  id: z.string(),
+  approver_name: z.string(),
+  /** The most it covers: the approver's own limit ("100.00"). */
+  max_percent: z.string(),
+  expires_at: timestampSchema,
+});
+export type DiscountApproval = z.infer<typeof discountApprovalSchema>;
 
 /** One sold line of a sale or invoice that is not void (/item-sale-listing). */
 export const saleItemSchema = z.object({

@@ -91,8 +91,12 @@ export const stockNotificationListResponseSchema = listResponseSchema(stockNotif
 
 /* ----- Dashboard ----- */
 
-/** Amounts are integers in minor units (cents) of `currency`. */
-const figuresSchema = z.object({ sales: z.number().int(), profit: z.number().int() });
+/**
+ * Amounts are integers in minor units (cents) of `currency`. `profit` is the gross profit (sales without VAT, less the
+ * cost of goods, net of returns; expenses are the profit and loss's business), and only for a user who may see costs
+ * (`profit-lost-report`): null for anyone else, a cashier included.
+ */
+const figuresSchema = z.object({ sales: z.number().int(), profit: z.number().int().nullable() });
 
 export const dashboardResponseSchema = z.object({
   currency: z.string(),

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types of selling (0022-sales.ts): cash sessions, sales (till and back-office sales, invoices, quotations),
  * their lines, payments and returns, coupons and held carts. Money is integer minor units (a sale's totals in its
@@ -94,6 +96,8 @@ export interface SalesTable {
   subtotal: number;
   tax: number;
   shipping: number;
+  /** Part of grand_total: cash rounding to round notes (riel total paid in riel, change in whole dollars). */
+  rounding: Generated<number>;
   grand_total: number;
   paid_amount: number;
   tendered_amount: number;
@@ -107,6 +111,8 @@ export interface SalesTable {
   note: string;
   delivered_at: string | null;
   converted_from_id: string | null;
+  /** Who approved a discount above the seller's role limit (migration 0027). */
+  approved_by: Generated<string | null>;
   idempotency_key: string | null;
   /** SHA-256 of the request body sent with the idempotency key: the same key with another body is refused. */
   request_hash: string | null;
@@ -172,6 +178,10 @@ export interface SaleReturnsTable {
   refund_method: 'cash' | 'balance';
   refund_currency: string;
   refund_amount: number;
+  /** Of total: what only reduced what the sale was still owed (migration 0027). */
+  settled_amount: Generated<number>;
+  /** Of total: what was refunded (cash or balance), in the sale's currency; refund_amount is it in refund_currency. */
+  refund_value: Generated<number>;
   cost_total: number;
   line_count: number;
   note: string;

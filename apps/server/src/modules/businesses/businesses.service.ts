@@ -42,11 +42,14 @@ export const BRANCH_COUNTER = 'branches';
 export const CUSTOMER_COUNTER = 'customers';
 export const WALK_IN_CUSTOMER_NAME = 'Walk-in customer';
 
-/** Preset roles every new shop starts with. */
-export const PRESET_ROLES: Array<{ name: string; permissions: readonly Permission[] }> = [
-  { name: 'Owner', permissions: BUSINESS_PERMISSIONS },
-  { name: 'Manager', permissions: MANAGER_PERMISSIONS },
-  { name: 'Cashier', permissions: CASHIER_PERMISSIONS },
+/**
+ * Preset roles every new shop starts with. `maxDiscount`: the largest discount (hundredths of a percent of a sale) the
+ * role gives without an approval; a cashier gives up to 10%, above it a manager approves on the till's screen.
+ */
+export const PRESET_ROLES: Array<{ name: string; permissions: readonly Permission[]; maxDiscount: number }> = [
+  { name: 'Owner', permissions: BUSINESS_PERMISSIONS, maxDiscount: 10_000 },
+  { name: 'Manager', permissions: MANAGER_PERMISSIONS, maxDiscount: 10_000 },
+  { name: 'Cashier', permissions: CASHIER_PERMISSIONS, maxDiscount: 1_000 },
 ];
 
 /** Adds to a list's tenant counter, creating it when missing (ON CONFLICT works alike on SQLite and PostgreSQL). */
@@ -105,7 +108,7 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
       .execute();
   }
 
-  const presets = b.isPlatform ? [{ name: 'Platform administrator', permissions: PLATFORM_PERMISSIONS }] : PRESET_ROLES;
+  const presets = b.isPlatform ? [{ name: 'Platform administrator', permissions: PLATFORM_PERMISSIONS, maxDiscount: 0 }] : PRESET_ROLES;
   const roleIds: Record<string, string> = {};
   for (const role of presets) {
     const id = newId();
@@ -119,6 +122,7 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
         permissions: JSON.stringify(role.permissions),
         is_preset: 1,
         is_owner: role.name === 'Owner' && !b.isPlatform ? 1 : 0,
+        max_discount: role.maxDiscount,
         created_at: at,
         updated_at: at,
       })

@@ -257,10 +257,9 @@ describe('cash in and out', () => {
     const before = await counts();
     const over = await move(plain.token, id, { type: 'out', currency: 'KHR', amount: '30001', reason: 'Too much' });
     expect(over.statusCode).toBe(422);
-    expect(over.json()).toEqual({
-      message: 'There is not that much cash of this currency in the drawer',
-      errors: { amount: 'There is not that much cash of this currency in the drawer' },
-    });
+    // The message names what the drawer holds, so the cashier knows what can go out.
+    const holds = 'The drawer holds $25.50 and 30,000 ៛: it cannot pay out 30,001 ៛';
+    expect(over.json()).toEqual({ message: holds, errors: { amount: holds } });
     const bad = await move(plain.token, id, { type: 'sideways', currency: 'EUR', amount: '1', reason: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({

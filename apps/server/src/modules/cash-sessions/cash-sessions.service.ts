@@ -18,7 +18,7 @@ import {
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import type { CashEntryKind } from '../../db/tables/sales';
-import { forUpdate, type DialectKind } from '../../db/dialect/index';
+import { forUpdate } from '../../db/dialect/index';
 import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
 import { runList } from '../../db/list';
 import { transactional } from '../../db/transaction';
@@ -27,6 +27,7 @@ import { conflict, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { addDays, DEFAULT_TIME_ZONE, isTimeZone, startOfLocalDay } from '../../lib/time-zone';
 import { auditFor } from '../audit/index';
+import { assertDrawerHolds, expectedCash, lockOpenCashSession } from './drawer';
 
 export const CASH_SESSION_SERIES = 'cash_session_number';
 const PREFIX = 'CS';
@@ -159,39 +160,6 @@ function toApi(r: HeaderRow, sums: Map<string, number> | undefined): CashSession
 async function shopTimeZone(db: Kysely<Database>, businessId: string): Promise<string> {
   const row = await db.selectFrom('general_settings').select('time_zone').where('business_id', '=', businessId).executeTakeFirst();
   return isTimeZone(row?.time_zone) ? row.time_zone : DEFAULT_TIME_ZONE;
-}
-
-/** The expected cash per currency: the sum of the session's entries (one indexed, grouped read). */
-export async function expectedCash(db: Kysely<Database>, businessId: string, sessionId: string): Promise<Record<CashCurrency, number>> {
-  const rows = await db
-    .selectFrom('cash_session_entries')
-    .select(['currency', sql<number>`sum(amount)`.as('total')])
-    .where('business_id', '=', businessId)
-    .where('session_id', '=', sessionId)
-    .groupBy('currency')
-    .execute();
-  const out: Record<CashCurrency, number> = { USD: 0, KHR: 0 };
-  for (const r of rows) out[r.currency] = Number(r.total);
-  return out;
-}
-
-/**
- * The caller's open session, locked until the transaction ends (PostgreSQL FOR UPDATE; SQLite has one writer), or
- * null. A sale that writes cash entries takes this lock, so a close never freezes a sum a concurrent sale is adding
- * to: the close waits for the sale, or the sale finds the session closed.
- */
-export async function lockOpenCashSession(
-  trx: Kysely<Database>,
-  kind: DialectKind,
-  ctx: Pick<RequestContext, 'businessId' | 'userId'>,
-): Promise<{ id: string; branch_id: string } | null> {
-  const q = trx
-    .selectFrom('cash_sessions')
-    .select(['id', 'branch_id'])
-    .where('business_id', '=', ctx.businessId)
-    .where('user_id', '=', ctx.userId)
-    .where('status', '=', 'open');
-  return (await forUpdate(kind, q).executeTakeFirst()) ?? null;
 }
 
 export function cashSessionsService(deps: Deps) {
@@ -519,10 +487,8 @@ export function cashSessionsService(deps: Deps) {
         if (s.status !== 'open') throw conflict('cash.errors.closed');
         const currency = input.currency;
         const amount = cashMinor(currency, input.amount);
-        if (input.type === 'out') {
-          const expected = (await expectedCash(trx, ctx.businessId, id))[currency];
-          if (amount > expected) throw unprocessable('cash.errors.cash_out_exceeds', 'amount');
-        }
+        if (input.type === 'out')
+          await assertDrawerHolds(trx, ctx.businessId, id, { [currency]: amount }, 'cash.errors.cash_out_exceeds', 'amount');
         const entryKind = input.type === 'in' ? 'cash_in' : 'cash_out';
         await insertEntry(trx, ctx, id, {
           kind: entryKind,

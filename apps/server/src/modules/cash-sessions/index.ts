@@ -1,2 +1,3 @@
 export { cashSessionRoutes } from './cash-sessions.routes';
-export { CASH_SESSION_SERIES, cashSessionsService, cashText, expectedCash, lockOpenCashSession } from './cash-sessions.service';
+export { CASH_SESSION_SERIES, cashSessionsService, cashText } from './cash-sessions.service';
+export { assertDrawerHolds, drawerText, expectedCash, lockOpenCashSession, type CashByCurrency } from './drawer';

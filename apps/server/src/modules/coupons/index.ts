@@ -1,2 +1,3 @@
 export { couponRoutes } from './coupons.routes';
 export { COUPON_COUNTER, couponsService, formatCouponValue } from './coupons.service';
+export { releaseCoupon, usableCoupon, useCoupon, type UsableCoupon } from './coupon-rule';

@@ -9,7 +9,7 @@ import * as repo from './dashboard.repo';
 const zero = (): DashboardFigures => ({ sales: 0, profit: 0 });
 const add = (into: DashboardFigures, b: repo.DayBucket) => {
   into.sales += b.sales;
-  into.profit += b.profit;
+  into.profit = (into.profit ?? 0) + b.profit;
 };
 
 /** The first day any figure of the dashboard needs: 1 January, 30 days ago or the Monday of ISO week 1. */
@@ -45,6 +45,12 @@ export function summarise(buckets: readonly repo.DayBucket[], today: string, cur
   return result;
 }
 
+/** The shop's profit is not everyone's to see: without `profit-lost-report` the figures carry sales only. */
+function withoutProfit(p: DashboardPeriods): DashboardPeriods {
+  const hide = <T extends DashboardFigures>(f: T): T => ({ ...f, profit: null });
+  return { ...p, today: hide(p.today), last_30_days: hide(p.last_30_days), monthly: p.monthly.map(hide), weekly: p.weekly.map(hide) };
+}
+
 const TOP_PRODUCTS = 5;
 const LOW_STOCK_SHOWN = 5;
 
@@ -68,8 +74,9 @@ export async function getDashboard(deps: Deps, ctx: RequestContext, query: Dashb
     repo.lowStock(deps.db, scope, LOW_STOCK_SHOWN),
   ]);
   const byHour = new Map(hours.map((h) => [h.hour, h]));
+  const periods = summarise(buckets, today, settings?.currency ?? 'USD');
   return {
-    ...summarise(buckets, today, settings?.currency ?? 'USD'),
+    ...(ctx.permissions.has('profit-lost-report') ? periods : withoutProfit(periods)),
     branch_id: branchId,
     top_products: top,
     hourly: Array.from({ length: 24 }, (_, hour) => ({ hour, count: byHour.get(hour)?.count ?? 0, sales: byHour.get(hour)?.sales ?? 0 })),

@@ -496,9 +496,10 @@ describe('GET /api/v1/pos/coupons/:code', () => {
     };
     expect(await refused('NOPE')).toBe('This coupon code is not valid');
     expect(await refused('OFF')).toBe('This coupon code is not valid');
-    expect(await refused('OLD')).toBe('This coupon cannot be used today: it is out of date');
-    expect(await refused('LATER')).toBe('This coupon cannot be used today: it is out of date');
-    expect(await refused('GONE')).toBe('This coupon has been used up');
+    // The sale's own rule and messages: a coupon that has not started is not "expired".
+    expect(await refused('OLD')).toBe('This coupon has expired');
+    expect(await refused('LATER')).toBe('This coupon cannot be used yet');
+    expect(await refused('GONE')).toBe('This coupon has been used the maximum number of times');
     // Another shop's coupon is simply not there.
     expect((await check(karaoke, 'SAVE10')).statusCode).toBe(422);
     expect((await check(clerk, 'SAVE10')).statusCode).toBe(403);

@@ -15,6 +15,7 @@ import type { RequestContext } from '../../http/context';
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../lib/time-zone';
+import { usableCoupon } from '../coupons/index';
 import { customersService } from '../customers/index';
 import { plain, tillBranch } from './catalogue';
 
@@ -179,25 +180,14 @@ export function posService(deps: Deps) {
      */
     async checkCoupon(ctx: RequestContext, code: string): Promise<PosCoupon> {
       const { currency, timeZone } = await shopSettings(deps, ctx.businessId);
-      const c = await deps.db
-        .selectFrom('coupons')
-        .select(['id', 'name', 'discount_type', 'discount_value', 'starts_on', 'ends_on', 'usage_limit', 'used_count', 'status'])
-        .where('business_id', '=', ctx.businessId)
-        .where(sql`lower(name)`, '=', code.trim().toLowerCase())
-        .executeTakeFirst();
-      if (!c || !c.status) throw unprocessable('pos.errors.coupon_invalid', 'code');
-      const today = localDay(deps.clock.now(), timeZone);
-      if ((c.starts_on && today < c.starts_on) || (c.ends_on && today > c.ends_on))
-        throw unprocessable('pos.errors.coupon_expired', 'code');
-      const left = c.usage_limit === null ? null : Math.max(Number(c.usage_limit) - Number(c.used_count), 0);
-      if (left === 0) throw unprocessable('pos.errors.coupon_used_up', 'code');
+      const c = await usableCoupon(deps.db, ctx.businessId, code, localDay(deps.clock.now(), timeZone), 'code');
       return {
         id: c.id,
-        code: c.name,
-        discount_type: c.discount_type,
-        discount_value: c.discount_type === 'percent' ? plain(formatPercent(Number(c.discount_value))) : money(c.discount_value, currency),
-        uses_left: left,
-        ends_on: c.ends_on,
+        code: c.code,
+        discount_type: c.type,
+        discount_value: c.type === 'percent' ? plain(formatPercent(c.value)) : money(c.value, currency),
+        uses_left: c.usesLeft,
+        ends_on: c.endsOn,
       };
     },
   };

@@ -164,7 +164,8 @@ describe('profit and loss report', () => {
     const voided = await sell(w.t.app, w.owner, { lines: [line(1, '3')], payments: [cashUsd('10')] });
     expect((await call(w.t.app, w.owner, 'POST', `/api/v1/sales/${voided.json().data.id}/void`)).statusCode).toBe(200);
     // One of the two items of the first line comes back: half its 4.50 net and 0.45 VAT... shares of the line.
-    const ret = await call(w.t.app, w.owner, 'POST', '/api/v1/sale-returns', {
+    // Refunded by the cashier of the sale's branch: cash comes back from a drawer of the branch that took it.
+    const ret = await call(w.t.app, w.cashier, 'POST', '/api/v1/sale-returns', {
       sale_id: saleId,
       refund_method: 'cash',
       refund_currency: 'USD',
@@ -193,7 +194,8 @@ describe('profit and loss report', () => {
   });
 
   it('stores the VAT part of a return: returning a whole line in two goes gives back exactly its VAT', async () => {
-    const ret = await call(w.t.app, w.owner, 'POST', '/api/v1/sale-returns', {
+    // Refunded by the cashier of the sale's branch: cash comes back from a drawer of the branch that took it.
+    const ret = await call(w.t.app, w.cashier, 'POST', '/api/v1/sale-returns', {
       sale_id: saleId,
       refund_method: 'cash',
       refund_currency: 'USD',

@@ -11,6 +11,7 @@ export function selectRoles(db: Kysely<Database>, businessId: string) {
       'r.permissions',
       'r.is_preset',
       'r.is_owner',
+      'r.max_discount',
       'r.created_at',
       'r.updated_at',
       eb
@@ -67,4 +68,17 @@ export async function updateRole(db: Kysely<Database>, businessId: string, id: s
 export async function deleteRole(db: Kysely<Database>, businessId: string, id: string): Promise<number> {
   const r = await db.deleteFrom('roles').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+/** The largest discount the user's own role gives (hundredths of a percent; the Owner role: everything). */
+export async function userDiscountLimit(db: Kysely<Database>, businessId: string, userId: string): Promise<number> {
+  const r = await db
+    .selectFrom('users as u')
+    .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
+    .select(['r.max_discount', 'r.is_owner'])
+    .where('u.business_id', '=', businessId)
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!r) return 0;
+  return r.is_owner ? 10_000 : Number(r.max_discount);
 }

@@ -154,6 +154,7 @@ describe('role routes', () => {
     expect(cashierRole).toMatchObject({
       is_preset: true,
       users_count: 1,
+      max_discount: '10.00',
       permissions: [...CASHIER_PERMISSIONS].sort((a, b) => BUSINESS_PERMISSIONS.indexOf(a) - BUSINESS_PERMISSIONS.indexOf(b)),
     });
     expect(roles.find((r) => r.name === 'Owner')).toMatchObject({
@@ -161,7 +162,16 @@ describe('role routes', () => {
       users_count: 1,
       permissions: [...BUSINESS_PERMISSIONS],
     });
-    expect(Object.keys(cashierRole).sort()).toEqual(['created_at', 'id', 'is_preset', 'name', 'permissions', 'updated_at', 'users_count']);
+    expect(Object.keys(cashierRole).sort()).toEqual([
+      'created_at',
+      'id',
+      'is_preset',
+      'max_discount',
+      'name',
+      'permissions',
+      'updated_at',
+      'users_count',
+    ]);
     const found = (await call('GET', `${BASE}?search=cash`, owner)).json();
     expect(found.data.map((r: Role) => r.name)).toEqual(['Cashier']);
     expect(found.meta.total).toBe(1);
@@ -246,6 +256,23 @@ describe('role routes', () => {
         })
       ).statusCode,
     ).toBe(422);
+  });
+
+  it('keeps each role’s discount limit within its editor’s own, and changes nothing when refused', async () => {
+    const { role, token } = await signedInWith(['role-create', 'role-edit', 'role-list', 'sale-pos']);
+    // The editor's own role: 20% without approval (set by the owner, who may give up to 100%).
+    const set = await call('PUT', `${BASE}/${role.id}`, owner, { name: role.name, permissions: role.permissions, max_discount: '20' });
+    expect(set.json().data.max_discount).toBe('20.00');
+    const before = await snapshot();
+    const refused = await call('POST', BASE, token, { name: 'Generous till', permissions: ['sale-pos'], max_discount: '50' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ max_discount: 'You cannot give a role a larger discount limit than your own' });
+    expect(await snapshot()).toEqual(before);
+    const within = await call('POST', BASE, token, { name: 'Careful till', permissions: ['sale-pos'], max_discount: '15.5' });
+    expect(within.json().data.max_discount).toBe('15.50');
+    const bad = await call('POST', BASE, token, { name: 'Odd till', permissions: ['sale-pos'], max_discount: '120' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ max_discount: 'Between 0 to 100' });
   });
 
   it("refuses a caller who lacks some of a role's permissions any change to it: no rename, no narrowing, no delete", async () => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { FULL_PERCENT, formatPercent, parsePercent } from '@posauto/shared/money/index';
 import { BUSINESS_PERMISSIONS, isPermission, PERMISSION_GROUPS, type Permission } from '@posauto/shared/permissions';
 import type { grantablePermissionsResponseSchema, Role, RoleInput, roleListQuerySchema } from '@posauto/shared/schemas/accounts';
 import type { Deps } from '../../deps';
@@ -34,6 +35,7 @@ const toApi = (r: repo.RoleRow): Role => ({
   id: r.id,
   name: r.name,
   permissions: parseRolePermissions(r.permissions),
+  max_discount: formatPercent(r.is_owner ? FULL_PERCENT : Number(r.max_discount)),
   users_count: Number(r.users_count ?? 0),
   is_preset: Boolean(r.is_preset),
   created_at: r.created_at,
@@ -66,6 +68,18 @@ export function rolesService(deps: Deps): RolesService {
   async function grantableSet(trx: Kysely<Database>, ctx: RequestContext): Promise<Set<Permission>> {
     const pkg = packagePermissions(await repo.packageOf(trx, ctx.businessId));
     return new Set(BUSINESS_PERMISSIONS.filter((p) => ctx.permissions.has(p) && pkg.has(p)));
+  }
+
+  /**
+   * A role's discount limit, checked like its permissions: nobody gives a role a larger limit than their own (a
+   * manager at 30% cannot make a 100% role for a friend at the till).
+   */
+  async function discountLimit(trx: Kysely<Database>, ctx: RequestContext, text: string | undefined, current: number): Promise<number> {
+    if (text === undefined) return current;
+    const asked = parsePercent(text);
+    if (asked !== current && asked > (await repo.userDiscountLimit(trx, ctx.businessId, ctx.userId)))
+      throw unprocessable('errors.cannot_grant_discount', 'max_discount');
+    return asked;
   }
 
   /** Nobody can give a permission they do not hold; the answer names none of them. */
@@ -106,6 +120,13 @@ export function rolesService(deps: Deps): RolesService {
         const permissions = knownPermissions(input.permissions);
         await checkGrant(trx, ctx, permissions);
         if (await repo.nameTaken(trx, ctx.businessId, input.name)) throw conflict('errors.role_name_taken', 'name');
+        // Unsaid, a new role gives what its creator may give, never more.
+        const maxDiscount = await discountLimit(
+          trx,
+          ctx,
+          input.max_discount,
+          await repo.userDiscountLimit(trx, ctx.businessId, ctx.userId),
+        );
         const id = newId();
         const at = clock.now().toISOString();
         await repo.insertRole(trx, {
@@ -115,6 +136,7 @@ export function rolesService(deps: Deps): RolesService {
           permissions: JSON.stringify(permissions),
           is_preset: 0,
           is_owner: 0,
+          max_discount: maxDiscount,
           created_at: at,
           updated_at: at,
         });
@@ -146,15 +168,18 @@ export function rolesService(deps: Deps): RolesService {
             await keepOneOwner(trx, kind, ctx.businessId, { roleId: id, rolePermissions: permissions });
         }
         if (await repo.nameTaken(trx, ctx.businessId, input.name, id)) throw conflict('errors.role_name_taken', 'name');
+        const maxDiscount = role.is_owner ? FULL_PERCENT : await discountLimit(trx, ctx, input.max_discount, Number(role.max_discount));
         await repo.updateRole(trx, ctx.businessId, id, {
           name: input.name,
           permissions: JSON.stringify(permissions),
+          max_discount: maxDiscount,
           updated_at: clock.now().toISOString(),
         });
         await audit(trx, ctx, 'update', id, {
           name: input.name,
           added: permissions.filter((p) => !before.includes(p)),
           removed: before.filter((p) => !permissions.includes(p)),
+          ...(maxDiscount !== Number(role.max_discount) ? { max_discount: formatPercent(maxDiscount) } : {}),
         });
         return toApi(await load(trx, ctx, id));
       }),

@@ -4,22 +4,16 @@ import {
   FACTOR_SCALE,
   allocate,
   applyDiscount,
-  computeChange,
   computeDocumentTotals,
+  documentLimitProblem,
   exchangeRate,
   isCurrencyCode,
   lineAmount,
-  money,
-  parsePercent,
-  parseQuantity,
   percentOf,
-  roundDiv,
-  tenderValues,
   type CurrencyCode,
   type Discount,
-  type ExchangeRate,
 } from '@posauto/shared/money/index';
-import type { saleInputSchema, salePaymentInputSchema } from '@posauto/shared/schemas/sales';
+import type { saleInputSchema } from '@posauto/shared/schemas/sales';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { preparedRows, type DialectKind } from '../../db/dialect/index';
@@ -30,11 +24,15 @@ import { newId } from '../../lib/ids';
 import { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../lib/time-zone';
 import { auditFor } from '../audit/index';
 import { lockOpenCashSession } from '../cash-sessions/index';
-import { postMovementsWith, unitFactor, type LedgerLine, type ProductRow, type StockSettings } from '../stock/index';
+import { usableCoupon, useCoupon, type UsableCoupon } from '../coupons/index';
+import { postMovementsWith, type LedgerLine, type StockSettings } from '../stock/index';
+import { checkDiscountLimit, discountPercent } from './sale-discount';
+import { catalogueGross, discountOf, prepareLines, type PreparedLine } from './sale-lines';
 import { paymentStatusOf, toMinor } from './sale-money';
+import { assertChangeInDrawer, preparePayments, writePayments, type PreparedPayments } from './sale-payments';
 
 export type SaleIn = z.output<typeof saleInputSchema>;
-export type PaymentIn = z.output<typeof salePaymentInputSchema>;
+export { preparePayments, writePayments, type PaymentIn, type PreparedPayments } from './sale-payments';
 
 /** The stock ledger's document type of sales (and of their reversals: a void, an invoice edit). */
 export const SALE_DOC = 'sale';
@@ -120,316 +118,15 @@ export async function openSession(trx: Kysely<Database>, kind: DialectKind, ctx:
   return (await lockOpenCashSession(trx, kind, ctx)) ?? undefined;
 }
 
-/** A discount as the money module takes it: percent text -> hundredths of a percent, a fixed one -> minor units. */
-function discountOf(
-  d: { type: 'percent' | 'fixed'; value: string } | null | undefined,
-  currency: string,
-  field: string,
-): Discount | undefined {
-  if (!d) return undefined;
-  if (d.type === 'percent') return { type: 'percentage', value: parsePercent(d.value) };
-  return { type: 'fixed', value: toMinor(d.value, currency, field) };
-}
-
 /** Stored discount columns: type and value as entered (percent in hundredths, fixed in minor units). */
 const discountColumns = (d: Discount | undefined) =>
   d ? { discount_type: d.type === 'percentage' ? ('percent' as const) : ('fixed' as const), discount_value: d.value } : null;
 
-interface CouponUse {
-  id: string;
-  code: string;
-  type: 'percent' | 'fixed';
-  value: number;
-}
-
-/** A coupon code typed at the till: active, within its days (shop-local), not used up. */
-async function findCoupon(trx: Kysely<Database>, businessId: string, code: string, today: string): Promise<CouponUse> {
-  const c = await trx
-    .selectFrom('coupons')
-    .select(['id', 'name', 'discount_type', 'discount_value', 'starts_on', 'ends_on', 'usage_limit', 'used_count', 'status'])
-    .where('business_id', '=', businessId)
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', code.toLowerCase()))
-    .executeTakeFirst();
-  if (!c || !c.status) throw unprocessable('sales.errors.coupon_invalid', 'coupon_code');
-  if (c.starts_on && today < c.starts_on) throw unprocessable('sales.errors.coupon_not_started', 'coupon_code');
-  if (c.ends_on && today > c.ends_on) throw unprocessable('sales.errors.coupon_expired', 'coupon_code');
-  if (c.usage_limit !== null && Number(c.used_count) >= Number(c.usage_limit))
-    throw unprocessable('sales.errors.coupon_used_up', 'coupon_code');
-  return { id: c.id, code: c.name, type: c.discount_type, value: Number(c.discount_value) };
-}
-
-/**
- * Counts one use of a coupon, in the sale's transaction. The limit is in the UPDATE's own condition, so two tills
- * using the last use together cannot both succeed (the second finds no row to update and its sale rolls back).
- */
-export async function useCoupon(trx: Kysely<Database>, businessId: string, couponId: string): Promise<void> {
-  const r = await trx
-    .updateTable('coupons')
-    .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
-    .where('business_id', '=', businessId)
-    .where('id', '=', couponId)
-    .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
-    .executeTakeFirst();
-  if (!Number(r.numUpdatedRows)) throw unprocessable('sales.errors.coupon_used_up', 'coupon_code');
-}
-
-/** Gives a coupon use back (a void, an edit that drops the coupon). */
-export async function releaseCoupon(trx: Kysely<Database>, businessId: string, couponId: string): Promise<void> {
-  await trx
-    .updateTable('coupons')
-    .set((eb) => ({ used_count: eb('used_count', '-', 1) }))
-    .where('business_id', '=', businessId)
-    .where('id', '=', couponId)
-    .where('used_count', '>', 0)
-    .execute();
-}
-
-export interface PreparedPayments {
-  rows: { input: PaymentIn; amount: number; inSale: number; methodType: string }[];
-  /** Applied to what was due (never above it). */
-  paid: number;
-  tendered: number;
-  change: number;
-  changeUsd: number;
-  changeKhr: number;
-}
-
-/**
- * Payments against `due` (in `currency`): each an active payment method of the shop, handed over in USD or riel.
- * Only cash may exceed what is due; the change goes back as whole dollars and riel (100-riel notes), as the money
- * module computes it, in the shop's favour by less than one note.
- */
-export async function preparePayments(
-  trx: Kysely<Database>,
-  businessId: string,
-  payments: readonly PaymentIn[],
-  due: number,
-  currency: CurrencyCode,
-  rate: ExchangeRate,
-): Promise<PreparedPayments> {
-  const rows: PreparedPayments['rows'] = [];
-  for (const [i, p] of payments.entries()) {
-    const field = `payments.${i}`;
-    const [method] = await preparedRows(
-      trx,
-      trx
-        .selectFrom('payment_methods')
-        .select(['type', 'status'])
-        .where('business_id', '=', businessId)
-        .where('id', '=', p.payment_method_id),
-    );
-    if (!method?.status) throw unprocessable('sales.errors.method_required', `${field}.payment_method_id`);
-    const amount = toMinor(p.amount, p.currency, `${field}.amount`);
-    if (amount <= 0) throw unprocessable('sales.errors.payment_amount_required', `${field}.amount`);
-    rows.push({ input: p, amount, inSale: 0, methodType: method.type });
-  }
-  // Each payment's worth in the sale's currency, adding up to exactly what the sale is credited (paidInDue below).
-  tenderValues(
-    rows.map((r) => money(r.amount, r.input.currency)),
-    currency,
-    rate,
-  ).forEach((v, i) => (rows[i]!.inSale = v.amount));
-  const totalDue = money(due, currency);
-  const tender = (list: typeof rows) => list.map((r) => money(r.amount, r.input.currency));
-  // Money that does not go through the drawer cannot be given back as change.
-  const nonCash = computeChange({ totalDue, tendered: tender(rows.filter((r) => r.methodType !== 'cash')), rate });
-  if (nonCash.changeDue.amount > 0) throw unprocessable('sales.errors.only_cash_over', 'payments');
-  const c = computeChange({ totalDue, tendered: tender(rows), rate });
-  const changeUsd = currency === 'USD' ? c.changeSplit.usd.amount : 0;
-  const changeKhr = currency === 'USD' ? c.changeSplit.khr.amount : c.changeInRiel.amount;
-  return {
-    rows,
-    paid: due - c.remaining.amount,
-    tendered: c.paidInDue.amount,
-    change: c.changeDue.amount,
-    changeUsd,
-    changeKhr,
-  };
-}
-
-/** Writes the payments of a sale and, when a cash session takes them, the drawer's entries (cash in, change out). */
-export async function writePayments(
-  trx: Kysely<Database>,
-  ctx: Pick<RequestContext, 'businessId' | 'userId'>,
-  saleId: string,
-  prepared: PreparedPayments,
-  sessionId: string | null,
-  paidOn: string,
-  at: string,
-  cashKind: 'sale' | 'payment',
-): Promise<void> {
-  for (const r of prepared.rows) {
-    await trx
-      .insertInto('sale_payments')
-      .values({
-        business_id: ctx.businessId,
-        id: newId(),
-        sale_id: saleId,
-        payment_method_id: r.input.payment_method_id,
-        method_type: r.methodType,
-        currency: r.input.currency,
-        amount: r.amount,
-        amount_in_sale_currency: r.inSale,
-        reference: r.input.reference ?? '',
-        khqr_md5: r.input.khqr_md5 ?? null,
-        cash_session_id: sessionId,
-        paid_on: paidOn,
-        created_by: ctx.userId,
-        created_at: at,
-      })
-      .execute();
-  }
-  if (!sessionId) return;
-  const entries: { kind: 'sale' | 'payment' | 'change'; currency: 'USD' | 'KHR'; amount: number }[] = [];
-  for (const r of prepared.rows)
-    if (r.methodType === 'cash') entries.push({ kind: cashKind, currency: r.input.currency, amount: r.amount });
-  if (prepared.changeUsd > 0) entries.push({ kind: 'change', currency: 'USD', amount: -prepared.changeUsd });
-  if (prepared.changeKhr > 0) entries.push({ kind: 'change', currency: 'KHR', amount: -prepared.changeKhr });
-  if (!entries.length) return;
-  await trx
-    .insertInto('cash_session_entries')
-    .values(
-      entries.map((e) => ({
-        business_id: ctx.businessId,
-        id: newId(),
-        session_id: sessionId,
-        kind: e.kind,
-        currency: e.currency,
-        amount: e.amount,
-        sale_id: saleId,
-        return_id: null,
-        reason: '',
-        created_by: ctx.userId,
-        created_at: at,
-      })),
-    )
-    .execute();
-}
-
-interface PreparedLine {
-  id: string;
-  productId: string;
-  variantId: string;
-  name: string;
-  unit: { id: string; factor: number } | null;
-  quantity: number;
-  unitPrice: number;
-  discount: Discount | undefined;
-}
-
-/** What a line needs of its product, with what the stock ledger needs of it (handed on, not read again). */
-const LINE_PRODUCT_COLUMNS = [
-  'id',
-  'product_name',
-  'product_name as name',
-  'type',
-  'currency',
-  'sale_cost',
-  'sale_unit_id',
-  'is_variation_cost',
-  'all_branches',
-  'status',
-  'is_stock_manage',
-  'sku_code',
-  'image',
-  'stock_alert',
-  'purchase_cost',
-  'has_expiry',
-] as const;
-
-/**
- * The lines: items of the shop, active, sold in the branch; price from the catalogue unless edits are allowed.
- * Their products are read in one statement and answered too, for the stock ledger.
- */
-async function prepareLines(
-  trx: Kysely<Database>,
-  ctx: Pick<RequestContext, 'businessId'>,
-  input: SaleIn,
-  branchId: string,
-  s: SaleSettings,
-  frozen: boolean,
-): Promise<{ lines: PreparedLine[]; products: Map<string, ProductRow> }> {
-  const ids = [...new Set(input.lines.map((l) => l.product_id))];
-  const found = await preparedRows(
-    trx,
-    trx.selectFrom('products').select(LINE_PRODUCT_COLUMNS).where('business_id', '=', ctx.businessId).where('id', 'in', ids),
-  );
-  const byId = new Map(found.map((p) => [p.id, p]));
-  const out: PreparedLine[] = [];
-  for (const [i, line] of input.lines.entries()) {
-    const field = `lines.${i}`;
-    const p = byId.get(line.product_id);
-    if (!p?.status) throw unprocessable('sales.errors.product_unknown', `${field}.product_id`);
-    if (p.currency !== s.currency) throw unprocessable('sales.errors.currency_mismatch', `${field}.product_id`);
-    if (!p.all_branches) {
-      const here = await trx
-        .selectFrom('product_branches')
-        .select('branch_id')
-        .where('business_id', '=', ctx.businessId)
-        .where('product_id', '=', line.product_id)
-        .where('branch_id', '=', branchId)
-        .executeTakeFirst();
-      if (!here) throw unprocessable('sales.errors.product_not_in_branch', `${field}.product_id`);
-    }
-    if ((p.type === 'variation') !== Boolean(line.variant_id)) throw unprocessable('stock.errors.variant_required', `${field}.variant_id`);
-    let name = p.product_name;
-    let price = Number(p.sale_cost);
-    if (line.variant_id) {
-      const v = await trx
-        .selectFrom('product_variants')
-        .select(['name', 'sale_cost', 'status'])
-        .where('business_id', '=', ctx.businessId)
-        .where('product_id', '=', line.product_id)
-        .where('id', '=', line.variant_id)
-        .executeTakeFirst();
-      if (!v?.status) throw unprocessable('stock.errors.variant_required', `${field}.variant_id`);
-      name = `${p.product_name} - ${v.name}`;
-      // Without is_variation_cost every variant sells at the product's own price.
-      if (p.is_variation_cost) price = Number(v.sale_cost);
-    }
-    const unitId = line.unit_id === undefined ? p.sale_unit_id : line.unit_id;
-    const unit = await unitFactor(trx, ctx.businessId, line.product_id, unitId, `${field}.unit_id`);
-    // The catalogue's price is per the product's own unit; a box of 24 costs 24 of them.
-    if (unit) price = roundDiv(BigInt(price) * BigInt(unit.factor), BigInt(FACTOR_SCALE), 'half-up');
-    if (line.unit_price !== null && line.unit_price !== undefined) {
-      const asked = toMinor(line.unit_price, s.currency, `${field}.unit_price`);
-      if (asked !== price && !s.editCost && !frozen) throw unprocessable('sales.errors.price_edit_forbidden', `${field}.unit_price`);
-      price = asked;
-    }
-    const discount = discountOf(line.discount, s.currency, `${field}.discount.value`);
-    if (discount && discount.value > 0 && !s.inlineDiscount && !frozen)
-      throw unprocessable('sales.errors.line_discount_forbidden', `${field}.discount`);
-    out.push({
-      id: newId(),
-      productId: line.product_id,
-      variantId: line.variant_id ?? '',
-      name,
-      unit,
-      quantity: parseQuantity(line.quantity),
-      unitPrice: price,
-      discount: discount && discount.value > 0 ? discount : undefined,
-    });
-  }
-  return { lines: out, products: new Map(found.map((p) => [p.id, p])) };
-}
-
-/**
- * Commits a sale, invoice or quotation inside the caller's transaction: its number, lines (unit, price, discounts,
- * VAT and the cost of what left stock), service charge, coupon use, payments and change, cash session entries, stock
- * movements and audit line. Any refusal throws and the caller's transaction rolls back, so nothing is saved.
- * Returns the document's id.
- */
-export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: RequestContext, input: SaleIn, opts: CommitOptions = {}) {
-  const { kind, clock } = deps;
-  const now = clock.now();
-  const at = now.toISOString();
-  const s = await saleSettings(trx, ctx.businessId);
-  const today = localDay(now, s.timeZone);
+/** Step 1, parties and session: the branch, the customer and the drawer that takes the cash. */
+async function partiesAndSession(trx: Kysely<Database>, kind: DialectKind, ctx: RequestContext, input: SaleIn, s: SaleSettings) {
   const till = isTillSale(input);
-  const quotation = input.document === 'quotation';
-
   // The branch: a till sale's is its session's; a back-office document names one (a branch user: its own).
-  const session = await openSession(trx, deps.kind, ctx);
+  const session = await openSession(trx, kind, ctx);
   let branchId: string;
   if (till) {
     if (!session) throw unprocessable('sales.errors.no_open_session');
@@ -458,35 +155,37 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
       .where('b.status', '=', 1),
   );
   if (!found) throw unprocessable('validation.branch_required', 'branch_id');
-  // Cash goes through the caller's drawer when it is open at this branch (always for a till sale).
-  const drawer = session && session.branch_id === branchId && !quotation ? session.id : null;
   if (!found.customer_id || !found.customer_status) throw unprocessable('sales.errors.customer_unknown', 'customer_id');
-  const customer = { id: found.customer_id, is_walk_in: found.is_walk_in };
+  // Cash goes through the caller's drawer when it is open at this branch (always for a till sale).
+  const drawer = session && session.branch_id === branchId && input.document !== 'quotation' ? session.id : null;
+  return { branchId, drawer, customer: { id: found.customer_id, isWalkIn: Boolean(found.is_walk_in) } };
+}
 
-  let saleDate = today;
-  if (input.sale_date && input.sale_date !== today) {
-    if (!s.editDate) throw unprocessable('sales.errors.date_edit_forbidden', 'sale_date');
-    saleDate = input.sale_date;
-  }
-
-  // Totals, only through the money module: line discounts, then the order discount and the coupon as one document
-  // discount (kept apart on the sale), the service charge, VAT inclusive or exclusive; shipping on top, untaxed.
-  const { lines, products } = await prepareLines(trx, ctx, input, branchId, s, Boolean(opts.frozen));
+/**
+ * Step 3, totals, only through the money module: line discounts, then the order discount and the coupon as one
+ * document discount (kept apart on the sale), the service charge, VAT inclusive or exclusive; shipping on top, untaxed.
+ */
+async function saleTotals(
+  trx: Kysely<Database>,
+  ctx: RequestContext,
+  input: SaleIn,
+  lines: PreparedLine[],
+  s: SaleSettings,
+  today: string,
+) {
   for (const [i, l] of lines.entries())
     if (l.discount?.type === 'fixed' && l.discount.value > lineAmount(l.quantity, l.unitPrice))
       throw unprocessable('sales.errors.discount_over_total', `lines.${i}.discount.value`);
-  const base = computeDocumentTotals({
-    currency: s.currency,
-    lines: lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice, ...(l.discount ? { discount: l.discount } : {}) })),
-  });
+  const asLines = lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice, ...(l.discount ? { discount: l.discount } : {}) }));
+  const base = computeDocumentTotals({ currency: s.currency, lines: asLines });
   const orderDiscount = discountOf(input.discount, s.currency, 'discount.value');
   if (orderDiscount?.type === 'fixed' && orderDiscount.value > base.subtotal)
     throw unprocessable('sales.errors.discount_over_total', 'discount.value');
   const discountAmount = applyDiscount(base.subtotal, orderDiscount).discount;
-  let coupon: CouponUse | null = null;
+  let coupon: UsableCoupon | null = null;
   let couponAmount = 0;
   if (input.coupon_code) {
-    coupon = await findCoupon(trx, ctx.businessId, input.coupon_code, today);
+    coupon = await usableCoupon(trx, ctx.businessId, input.coupon_code, today, 'coupon_code');
     const left = base.subtotal - discountAmount;
     // A fixed coupon worth more than what is left makes the rest free; it never pays the customer.
     couponAmount = coupon.type === 'percent' ? percentOf(left, coupon.value) : Math.min(coupon.value, left);
@@ -506,78 +205,129 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
   }
   const totals = computeDocumentTotals({
     currency: s.currency,
-    lines: lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice, ...(l.discount ? { discount: l.discount } : {}) })),
+    lines: asLines,
     ...(discountAmount + couponAmount > 0 ? { discount: { type: 'fixed' as const, value: discountAmount + couponAmount } } : {}),
     ...(service ? { service: { type: service.type, value: service.value } } : {}),
     ...(s.vatRate > 0 ? { vat: { rate: s.vatRate, inclusive: s.vatInclusive } } : {}),
   });
   const shipping = toMinor(input.shipping, s.currency, 'shipping');
-  const grandTotal = totals.total + shipping;
   const nets = totals.lines.map((l, i) => l.net - totals.documentDiscountAllocation[i]!);
   const taxes = allocate(
     totals.tax,
     nets.map((n) => Math.max(n, 0)),
   );
+  // The discount the seller gave (a coupon is the shop's own offer): what the role's limit is checked against.
+  const given = discountPercent(catalogueGross(lines), base.subtotal - discountAmount);
+  return { totals, orderDiscount, discountAmount, coupon, couponAmount, service, shipping, nets, taxes, given };
+}
 
-  // Payments: a till sale is paid at once; what is not paid is the customer's due, which the walk-in cannot owe.
+/** Step 4, payments and change: a till sale is paid at once; what is not paid is the customer's due. */
+async function paymentsAndChange(
+  trx: Kysely<Database>,
+  ctx: RequestContext,
+  input: SaleIn,
+  due: number,
+  s: SaleSettings,
+  place: { drawer: string | null; customer: { isWalkIn: boolean } },
+): Promise<PreparedPayments> {
+  const quotation = input.document === 'quotation';
   if (quotation && input.payments.length) throw unprocessable('sales.errors.quotation_no_payments', 'payments');
-  if (till && !input.payments.length && grandTotal > 0) throw unprocessable('sales.errors.payment_required', 'payments');
-  const pay = await preparePayments(trx, ctx.businessId, input.payments, grandTotal, s.currency, s.rate);
-  if (!quotation && pay.paid < grandTotal && customer.is_walk_in) throw unprocessable('sales.errors.walk_in_must_pay', 'payments');
+  if (isTillSale(input) && !input.payments.length && due > 0) throw unprocessable('sales.errors.payment_required', 'payments');
+  const pay = await preparePayments(trx, ctx.businessId, input.payments, due, s.currency, s.rate, input.change_in);
+  // The walk-in customer cannot owe: what is not paid needs a named customer.
+  if (!quotation && pay.paid < due + pay.rounding && place.customer.isWalkIn)
+    throw unprocessable('sales.errors.walk_in_must_pay', 'payments');
+  if (place.drawer) await assertChangeInDrawer(trx, ctx.businessId, place.drawer, pay);
+  return pay;
+}
 
+/** Step 5, stock: the lines leave through the ledger (levels locked in a fixed order); what left is costed. */
+async function stockOut(
+  trx: Kysely<Database>,
+  deps: Deps,
+  ctx: RequestContext,
+  saleId: string,
+  branchId: string,
+  lines: PreparedLine[],
+  known: { settings: StockSettings; products: Awaited<ReturnType<typeof prepareLines>>['products'] },
+): Promise<Map<string, number>> {
+  const ledger: LedgerLine[] = lines.map((l) => ({
+    branchId,
+    productId: l.productId,
+    variantId: l.variantId || null,
+    quantity: l.quantity,
+    unit: l.unit,
+    docLineId: l.id,
+  }));
+  const moved = await postMovementsWith(
+    trx,
+    deps.kind,
+    deps.clock.now(),
+    ctx,
+    { type: 'sale_out', docType: SALE_DOC, docId: saleId, lines: ledger },
+    known,
+  );
+  // The cost of each line: what the ledger costed, plus what it does not cost (products that do not manage stock).
+  const cost = new Map(lines.map((l) => [l.id, l.unmanagedCost]));
+  for (const m of moved) if (m.docLineId) cost.set(m.docLineId, (cost.get(m.docLineId) ?? 0) - Number(m.costTotal));
+  return cost;
+}
+
+/**
+ * Commits a sale, invoice or quotation inside the caller's transaction, in named steps: parties and session, lines and
+ * prices, totals, the discount limit, payments and change, stock, the number and the time, the rows, the drawer and
+ * the audit. Any refusal throws and the caller's transaction rolls back, so nothing is saved. Returns the id.
+ */
+export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: RequestContext, input: SaleIn, opts: CommitOptions = {}) {
+  const { kind, clock } = deps;
+  const s = await saleSettings(trx, ctx.businessId);
+  const today = localDay(clock.now(), s.timeZone);
+  const quotation = input.document === 'quotation';
+  if (input.sale_date && input.sale_date !== today && !s.editDate) throw unprocessable('sales.errors.date_edit_forbidden', 'sale_date');
+
+  const place = await partiesAndSession(trx, kind, ctx, input, s);
+  const { lines, products } = await prepareLines(trx, ctx, input, place.branchId, s, Boolean(opts.frozen));
+  // The lines at the prices they sell at (the catalogue's times the unit's factor) within NUMBER_LIMITS: a 422, not an overflow.
+  const overLimit = documentLimitProblem(s.currency, lines);
+  if (overLimit) throw unprocessable(overLimit.key, overLimit.field);
+  const t = await saleTotals(trx, ctx, input, lines, s, today);
   const id = opts.replaceId ?? newId();
+  const approval = quotation || opts.frozen ? null : await checkDiscountLimit(trx, deps, ctx, t.given, input.discount_approval_id, id);
+  const pay = await paymentsAndChange(trx, ctx, input, t.totals.total + t.shipping, s, place);
+  const grandTotal = t.totals.total + t.shipping + pay.rounding;
 
-  // The stock first: its level rows are locked in a fixed order and what left is costed (the cost is frozen on the
-  // lines and the sale, written once below instead of updated after).
-  const cost = new Map<string, number>();
-  if (!quotation) {
-    const ledger: LedgerLine[] = lines.map((l) => ({
-      branchId,
-      productId: l.productId,
-      variantId: l.variantId || null,
-      quantity: l.quantity,
-      unit: l.unit,
-      docLineId: l.id,
-    }));
-    const moved = await postMovementsWith(
-      trx,
-      kind,
-      now,
-      ctx,
-      { type: 'sale_out', docType: SALE_DOC, docId: id, lines: ledger },
-      { settings: s.stock, products },
-    );
-    for (const m of moved) if (m.docLineId) cost.set(m.docLineId, (cost.get(m.docLineId) ?? 0) - Number(m.costTotal));
-  }
+  const cost = quotation
+    ? new Map<string, number>()
+    : await stockOut(trx, deps, ctx, id, place.branchId, lines, { settings: s.stock, products });
   let costTotal = 0;
   for (const c of cost.values()) costTotal += c;
-  if (coupon && !quotation) await useCoupon(trx, ctx.businessId, coupon.id);
+  if (t.coupon && !quotation) await useCoupon(trx, ctx.businessId, t.coupon.id);
 
   const header = {
     document: input.document,
     sale_type: input.sale_type,
     status: quotation ? ('open' as const) : ('completed' as const),
-    branch_id: branchId,
-    cash_session_id: drawer,
-    customer_id: customer.id,
-    sale_date: saleDate,
+    branch_id: place.branchId,
+    cash_session_id: place.drawer,
+    customer_id: place.customer.id,
     currency: s.currency,
     exchange_rate: s.rate.rate,
     vat_rate: s.vatRate,
     vat_inclusive: s.vatInclusive ? 1 : 0,
-    discount_type: discountColumns(orderDiscount)?.discount_type ?? null,
-    discount_value: discountColumns(orderDiscount)?.discount_value ?? 0,
-    discount_amount: discountAmount,
-    coupon_id: coupon?.id ?? null,
-    coupon_code: coupon?.code ?? null,
-    coupon_amount: couponAmount,
-    service_charge_id: service?.id ?? null,
-    service_type: service?.type ?? null,
-    service_value: service?.value ?? 0,
-    service_charge: totals.serviceCharge,
-    subtotal: totals.subtotal,
-    tax: totals.tax,
-    shipping,
+    discount_type: discountColumns(t.orderDiscount)?.discount_type ?? null,
+    discount_value: discountColumns(t.orderDiscount)?.discount_value ?? 0,
+    discount_amount: t.discountAmount,
+    coupon_id: t.coupon?.id ?? null,
+    coupon_code: t.coupon?.code ?? null,
+    coupon_amount: t.couponAmount,
+    service_charge_id: t.service?.id ?? null,
+    service_type: t.service?.type ?? null,
+    service_value: t.service?.value ?? 0,
+    service_charge: t.totals.serviceCharge,
+    subtotal: t.totals.subtotal,
+    tax: t.totals.tax,
+    shipping: t.shipping,
+    rounding: pay.rounding,
     grand_total: grandTotal,
     paid_amount: pay.paid,
     tendered_amount: pay.tendered,
@@ -587,26 +337,34 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
     payment_status: paymentStatusOf(pay.paid, grandTotal),
     cost_total: costTotal,
     line_count: lines.length,
+    approved_by: approval?.approvedBy ?? null,
     note: input.note,
-    updated_at: at,
   };
-  // Last, the number and what carries it: on PostgreSQL the series' counter row stays locked from here to the commit
-  // and every other sale of the branch waits for it, so everything that can come before it does.
+  // Last, the number and the time that go with it: on PostgreSQL the series' counter row stays locked from here to the
+  // commit and every other sale of the shop waits for it, so everything that can come before it does. The time is read
+  // once the number is ours, so a later number never carries an earlier time (nor an earlier day, across midnight).
   let number: string;
+  let at: string;
+  let saleDate: string;
   if (opts.replaceId) {
+    at = clock.now().toISOString();
+    saleDate = input.sale_date ?? today;
     const row = await trx
       .updateTable('sales')
-      .set(header)
+      .set({ ...header, sale_date: saleDate, updated_at: at })
       .where('business_id', '=', ctx.businessId)
       .where('id', '=', id)
       .returning('invoice_number')
       .executeTakeFirstOrThrow();
     number = row.invoice_number;
   } else {
-    // Numbered per branch and kind of document, inside this transaction: never duplicated, no gap on a rollback.
-    const series = `${quotation ? 'quotation' : 'sale'}:${branchId}`;
-    const n = await nextDocumentNumber(trx, kind, ctx.businessId, series);
+    // One series per shop and kind of document, inside this transaction: never duplicated (two branches once printed
+    // the same INV-000100), no gap on a rollback.
+    const n = await nextDocumentNumber(trx, kind, ctx.businessId, quotation ? 'quotation' : 'sale');
     number = `${quotation ? s.quotationPrefix : s.invoicePrefix}${String(n).padStart(6, '0')}`;
+    const soldAt = clock.now();
+    at = soldAt.toISOString();
+    saleDate = input.sale_date ?? localDay(soldAt, s.timeZone);
     // A second request with the same Idempotency-Key meets the unique index here (on PostgreSQL after waiting for the
     // first transaction) and rolls back; the service then answers the first sale.
     await trx
@@ -616,6 +374,8 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
         id,
         invoice_number: number,
         ...header,
+        sale_date: saleDate,
+        updated_at: at,
         sold_at: at,
         returned_amount: 0,
         delivered_at: null,
@@ -633,7 +393,7 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
     .insertInto('sale_lines')
     .values(
       lines.map((l, i) => {
-        const t = totals.lines[i]!;
+        const lt = t.totals.lines[i]!;
         return {
           business_id: ctx.businessId,
           id: l.id,
@@ -648,17 +408,31 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
           unit_price: l.unitPrice,
           discount_type: discountColumns(l.discount)?.discount_type ?? null,
           discount_value: discountColumns(l.discount)?.discount_value ?? 0,
-          gross_amount: t.gross,
-          line_discount: t.discount,
-          order_discount_share: totals.documentDiscountAllocation[i]!,
-          net_amount: nets[i]!,
-          tax_amount: taxes[i]!,
+          gross_amount: lt.gross,
+          line_discount: lt.discount,
+          order_discount_share: t.totals.documentDiscountAllocation[i]!,
+          net_amount: t.nets[i]!,
+          tax_amount: t.taxes[i]!,
           cost_amount: cost.get(l.id) ?? 0,
         };
       }),
     )
     .execute();
-  if (!quotation) await writePayments(trx, ctx, id, pay, drawer, saleDate, at, 'sale');
-  await auditFor(clock, 'sale')(trx, ctx, opts.replaceId ? 'update' : 'create', id, { invoice_number: number, document: input.document });
+  if (!quotation) await writePayments(trx, ctx, id, pay, place.drawer, saleDate, at, 'sale');
+  const audit = auditFor(clock, 'sale');
+  await audit(trx, ctx, opts.replaceId ? 'update' : 'create', id, { invoice_number: number, document: input.document });
+  if (approval)
+    await audit(trx, ctx, 'discount_approved', id, {
+      invoice_number: number,
+      approved_by: approval.approvedBy,
+      approver_name: approval.approverName,
+      discount_percent: t.given,
+    });
+  const edits = lines.filter((l) => l.unitPrice !== l.cataloguePrice);
+  if (edits.length && !opts.frozen)
+    await audit(trx, ctx, 'price_edit', id, {
+      invoice_number: number,
+      lines: edits.map((l) => ({ product_name: l.name, catalogue_price: l.cataloguePrice, price: l.unitPrice })),
+    });
   return id;
 }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
-  convert,
   formatDecimal,
   isCurrencyCode,
   minorDigits,
   money,
   parseDecimal,
+  rielTotal,
   type CurrencyCode,
   type ExchangeRate,
 } from '@posauto/shared/money/index';
@@ -32,10 +32,10 @@ export function paymentStatusOf(paid: number, total: number): PaymentStatus {
   return paid > 0 ? 'partial' : 'unpaid';
 }
 
-/** A sale's figure in riel at its frozen rate (whole riel); a riel sale's own figure as it is. */
-export function inRiel(amount: number, currency: string, rate: ExchangeRate): number {
+/** A sale's figure in riel as cash pays it (rielTotal: the nearest 100-riel note); a riel sale's own figure as it is. */
+export function rielOf(amount: number, currency: string, rate: ExchangeRate): number {
   if (currency === 'KHR' || !isCurrencyCode(currency)) return Number(amount);
-  return convert(money(Number(amount), currency as CurrencyCode), 'KHR', rate).amount;
+  return rielTotal(money(Number(amount), currency as CurrencyCode), rate).amount;
 }
 
 /**

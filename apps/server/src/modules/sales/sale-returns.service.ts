@@ -27,6 +27,7 @@ import { notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../lib/time-zone';
 import { auditFor } from '../audit/index';
+import { assertDrawerHolds } from '../cash-sessions/index';
 import { postMovements, type LedgerLine } from '../stock/index';
 import { SALE_DOC, openSession } from './sale-commit';
 import { moneyOut, paymentStatusOf } from './sale-money';
@@ -57,6 +58,7 @@ const header = (db: Kysely<Database>, businessId: string) =>
       'r.refund_method',
       'r.refund_currency',
       'r.refund_amount',
+      'r.settled_amount',
       'r.line_count',
       'r.note',
       sql<string | null>`u.first_name || ' ' || u.last_name`.as('created_by'),
@@ -71,6 +73,7 @@ const toApi = (r: HeaderRow): SaleReturn => ({
   refund_currency: r.refund_currency as 'USD' | 'KHR',
   total: moneyOut(r.total, r.currency),
   refund_amount: moneyOut(r.refund_amount, r.refund_currency),
+  settled_amount: moneyOut(r.settled_amount, r.currency),
   line_count: Number(r.line_count),
 });
 
@@ -191,7 +194,9 @@ export function saleReturnsService(deps: Deps) {
         const value = Number(line.net_amount) + (sale.vat_inclusive ? 0 : Number(line.tax_amount));
         const lineId = newId();
         let cost = 0;
+        let movedCost = 0;
         for (const m of moved.filter((x) => x.doc_line_id === line.id)) {
+          movedCost -= Number(m.cost_total);
           const base = share(Number(m.quantity), after) - share(Number(m.quantity), before);
           if (base <= 0) continue;
           const c = share(Number(m.cost_total), after) - share(Number(m.cost_total), before);
@@ -207,6 +212,9 @@ export function saleReturnsService(deps: Deps) {
             asMoved: true,
           });
         }
+        // What the ledger does not cost (products that do not manage stock) comes back as the same share of the line's.
+        const unmanaged = Number(line.cost_amount) - movedCost;
+        if (unmanaged > 0) cost += share(unmanaged, after) - share(unmanaged, before);
         // The VAT inside that amount: the same share of the line's VAT (included in value either way).
         const tax = share(Number(line.tax_amount), after) - share(Number(line.tax_amount), before);
         return { id: lineId, i, line, quantity, amount: share(value, after) - share(value, before), tax, cost };
@@ -215,22 +223,34 @@ export function saleReturnsService(deps: Deps) {
       const tax = prepared.reduce((s, p) => s + p.tax, 0);
       const costTotal = prepared.reduce((s, p) => s + p.cost, 0);
 
-      // The refund: cash out of the caller's drawer in the currency asked, or off the customer's balance.
+      // What comes back: first what the customer still owes on this sale shrinks (nothing is refunded for goods that
+      // were never paid), then what was paid and not yet given back, in cash or to the balance, never more.
+      const { settled, refundValue } = await refundSplit(trx, ctx.businessId, sale, total);
       let refundCurrency: string = sale.currency;
-      let refundAmount = total;
+      let refundAmount = refundValue;
       let sessionId: string | null = null;
-      if (input.refund_method === 'cash') {
+      if (input.refund_method === 'cash' && refundValue > 0) {
         const session = await openSession(trx, kind, ctx);
         if (!session) throw unprocessable('sales.errors.no_open_session');
+        // Refunded from a drawer of the sale's branch: the cash it took is there, and the branch's books stay whole.
+        if (session.branch_id !== sale.branch_id) throw unprocessable('sales.errors.refund_other_branch', 'refund_method');
         sessionId = session.id;
         refundCurrency = input.refund_currency;
         if (refundCurrency !== sale.currency)
           refundAmount = convert(
-            money(total, sale.currency as CurrencyCode),
+            money(refundValue, sale.currency as CurrencyCode),
             refundCurrency as CurrencyCode,
             exchangeRate(Number(sale.exchange_rate)),
           ).amount;
         if (refundCurrency === 'KHR') refundAmount = cashRoundRiel(refundAmount);
+        await assertDrawerHolds(
+          trx,
+          ctx.businessId,
+          session.id,
+          { [refundCurrency as 'USD' | 'KHR']: refundAmount },
+          'sales.errors.drawer_refund_short',
+          'refund_currency',
+        );
       }
 
       const g = await trx.selectFrom('general_settings').select('time_zone').where('business_id', '=', ctx.businessId).executeTakeFirst();
@@ -254,6 +274,8 @@ export function saleReturnsService(deps: Deps) {
           refund_method: input.refund_method,
           refund_currency: refundCurrency,
           refund_amount: refundAmount,
+          settled_amount: settled,
+          refund_value: refundValue,
           cost_total: costTotal,
           line_count: prepared.length,
           note: input.note,
@@ -299,19 +321,8 @@ export function saleReturnsService(deps: Deps) {
             created_at: at,
           })
           .execute();
-      // A refund to the balance shrinks what the sale is owed (its payment status follows).
-      const credited = Number(
-        (
-          await trx
-            .selectFrom('sale_returns')
-            .select(sql<number>`coalesce(sum(refund_amount), 0)`.as('n'))
-            .where('business_id', '=', ctx.businessId)
-            .where('sale_id', '=', sale.id)
-            .where('status', '=', 'posted')
-            .where('refund_method', '=', 'balance')
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      // What was settled and what went to the balance shrink what the sale is owed (its payment status follows).
+      const credited = await creditedOn(trx, ctx.businessId, sale.id);
       await trx
         .updateTable('sales')
         .set({
@@ -322,11 +333,59 @@ export function saleReturnsService(deps: Deps) {
         .where('business_id', '=', ctx.businessId)
         .where('id', '=', sale.id)
         .execute();
-      await audit(trx, ctx, 'create', id, { return_number: number, sale_id: sale.id });
+      await audit(trx, ctx, 'create', id, {
+        return_number: number,
+        sale_id: sale.id,
+        invoice_number: sale.invoice_number,
+        total,
+        settled,
+        refund_method: input.refund_method,
+        refund_currency: refundCurrency,
+        refund_amount: refundAmount,
+      });
       return id;
     },
   };
   return service;
+}
+
+/** What posted returns of a sale took off what its customer owes (settled parts and refunds to the balance). */
+async function creditedOn(trx: Kysely<Database>, businessId: string, saleId: string): Promise<number> {
+  const r = await trx
+    .selectFrom('sale_returns')
+    .select(sql<number>`coalesce(sum(settled_amount + case when refund_method = 'balance' then refund_value else 0 end), 0)`.as('n'))
+    .where('business_id', '=', businessId)
+    .where('sale_id', '=', saleId)
+    .where('status', '=', 'posted')
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/**
+ * How a return of `value` comes back: `settled` reduces what the customer still owes on the sale (an invoice paid 0.00
+ * returned in full refunds nothing), `refundValue` is what was paid and not yet given back by earlier returns, at most.
+ */
+async function refundSplit(
+  trx: Kysely<Database>,
+  businessId: string,
+  sale: { id: string; grand_total: number; paid_amount: number },
+  value: number,
+): Promise<{ settled: number; refundValue: number }> {
+  const r = await trx
+    .selectFrom('sale_returns')
+    .select([
+      sql<number>`coalesce(sum(settled_amount + case when refund_method = 'balance' then refund_value else 0 end), 0)`.as('credited'),
+      sql<number>`coalesce(sum(refund_value), 0)`.as('refunded'),
+    ])
+    .where('business_id', '=', businessId)
+    .where('sale_id', '=', sale.id)
+    .where('status', '=', 'posted')
+    .executeTakeFirstOrThrow();
+  const paid = Number(sale.paid_amount);
+  const owed = Math.max(Number(sale.grand_total) - paid - Number(r.credited), 0);
+  const settled = Math.min(value, owed);
+  const refundValue = Math.min(value - settled, Math.max(paid - Number(r.refunded), 0));
+  return { settled, refundValue };
 }
 
 /** A sale return posted inside the caller's transaction (the demo seed's); returns the new return's id. */

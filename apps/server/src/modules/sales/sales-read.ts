@@ -5,10 +5,13 @@ import type { Database } from '../../db/types';
 import { preparedRows } from '../../db/dialect/index';
 import { whereBranch, type RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { inRiel, moneyOut } from './sale-money';
+import { moneyOut, rielOf } from './sale-money';
 
-/** What went back to the customer's balance by posted returns of a sale (it shrinks what the sale is still owed). */
-const balanceRefunded = sql<number>`coalesce((select sum(r.refund_amount) from sale_returns r where r.business_id = s.business_id and r.sale_id = s.id and r.status = 'posted' and r.refund_method = 'balance'), 0)`;
+/**
+ * What posted returns of a sale took off what the customer owes: the part that only reduced the sale's due (goods
+ * never paid for), and refunds made to the balance. Cash refunds left the drawer instead, so they are not here.
+ */
+const balanceRefunded = sql<number>`coalesce((select sum(r.settled_amount + case when r.refund_method = 'balance' then r.refund_value else 0 end) from sale_returns r where r.business_id = s.business_id and r.sale_id = s.id and r.status = 'posted'), 0)`;
 
 export const saleHeader = (db: Kysely<Database>, businessId: string) =>
   db
@@ -46,6 +49,7 @@ export const saleHeader = (db: Kysely<Database>, businessId: string) =>
       's.vat_inclusive',
       's.tax',
       's.shipping',
+      's.rounding',
       's.grand_total',
       's.paid_amount',
       's.returned_amount',
@@ -56,6 +60,7 @@ export const saleHeader = (db: Kysely<Database>, businessId: string) =>
       's.line_count',
       's.note',
       's.created_at',
+      's.approved_by',
       balanceRefunded.as('balance_refunded'),
     ])
     .where('s.business_id', '=', businessId);
@@ -97,8 +102,9 @@ export function toApi(r: SaleHeaderRow): Sale {
     vat_inclusive: Boolean(r.vat_inclusive),
     tax: m(r.tax),
     shipping: m(r.shipping),
+    rounding: m(r.rounding),
     grand_total: m(r.grand_total),
-    grand_total_khr: moneyOut(inRiel(r.grand_total, c, exchangeRate(Number(r.exchange_rate))), 'KHR'),
+    grand_total_khr: moneyOut(rielOf(r.grand_total, c, exchangeRate(Number(r.exchange_rate))), 'KHR'),
     paid: m(r.paid_amount),
     balance_due: m(r.document === 'quotation' || r.status === 'void' ? 0 : dueOf(r)),
     returned_amount: m(r.returned_amount),
@@ -154,6 +160,16 @@ export async function customerDue(db: Kysely<Database>, ctx: RequestContext, cus
   q = whereBranch(q, 's.branch_id', ctx);
   const r = await q.executeTakeFirstOrThrow();
   return Number(r.owed) - Number(r.credited);
+}
+
+async function userName(trx: Kysely<Database>, businessId: string, id: string): Promise<string | null> {
+  const u = await trx
+    .selectFrom('users')
+    .select(['first_name', 'last_name'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return u ? `${u.first_name} ${u.last_name}`.trim() : null;
 }
 
 /**
@@ -279,5 +295,6 @@ export async function saleDetail(trx: Kysely<Database>, ctx: RequestContext, id:
     service_charge_name: service?.name ?? null,
     returns: returns.map((r) => ({ ...r, total: moneyOut(r.total, c) })),
     customer_balance_due: moneyOut(head.is_walk_in ? 0 : await customerDue(trx, ctx, head.customer_id), c),
+    approved_by_name: head.approved_by ? await userName(trx, ctx.businessId, head.approved_by) : null,
   };
 }

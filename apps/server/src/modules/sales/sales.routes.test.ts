@@ -196,7 +196,7 @@ describe('committing a sale at the till', () => {
       vat_inclusive: false,
       tax: '1.76',
       grand_total: '19.39',
-      grand_total_khr: '79499',
+      grand_total_khr: '79500', // 19.39 x 4,100 = 79,499, as cash pays it: the nearest 100-riel note
       paid: '19.39',
       balance_due: '0.00',
       change: '1.58',

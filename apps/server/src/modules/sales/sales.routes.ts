@@ -3,6 +3,9 @@ import { RTL_LANGUAGES } from '@posauto/shared/i18n/index';
 import { errorSchema, idParamsSchema } from '@posauto/shared/schemas/common';
 import {
   IDEMPOTENCY_HEADER,
+  discountApprovalInputSchema,
+  discountApprovalSchema,
+  idempotencyKeySchema,
   saleConvertInputSchema,
   saleDetailSchema,
   saleInputSchema,
@@ -15,6 +18,7 @@ import {
   saleReturnInputSchema,
   saleReturnListQuerySchema,
   saleReturnListResponseSchema,
+  saleVoidInputSchema,
 } from '@posauto/shared/schemas/sales';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
@@ -23,6 +27,7 @@ import { rowMustExist } from '../../http/crud';
 import { csvStream, xlsxStream } from '../../http/export';
 import { spreadsheetAnswer } from '../../http/openapi';
 import { pickLanguage, translate } from '../../lib/i18n';
+import { discountApprovals } from './sale-discount';
 import { saleItemColumns, saleItemsService } from './sale-items';
 import { saleReturnsService } from './sale-returns.service';
 import { salesService } from './sales.service';
@@ -75,6 +80,12 @@ export function saleRoutes(app: AppInstance, deps: Deps): void {
       operationId: 'createSale',
       summary:
         'Commit a sale, invoice or quotation in one transaction; the Idempotency-Key header (required at the till) makes a resend answer the first sale (200)',
+      // Declared, so the API document names it and a client generator sends it; any other header passes untouched.
+      headers: z.looseObject({
+        [IDEMPOTENCY_HEADER]: idempotencyKeySchema
+          .optional()
+          .describe('A UUID made by the client when the sale is paid, resent unchanged on every retry of that sale'),
+      }),
       body: saleInputSchema,
       response: { 200: envelope, 201: envelope, ...errors },
     },
@@ -124,9 +135,23 @@ export function saleRoutes(app: AppInstance, deps: Deps): void {
       operationId: 'voidSale',
       summary: 'Void a sale, invoice or quotation: stock comes back at its cost and its cash leaves the open session',
       params: idParamsSchema,
+      body: saleVoidInputSchema,
       response: { 200: envelope, ...errors },
     },
-    handler: async (req) => ({ message: said(req, 'messages.updated'), data: await sales.void(ctxOf(req), req.params.id) }),
+    handler: async (req) => ({ message: said(req, 'messages.updated'), data: await sales.void(ctxOf(req), req.params.id, req.body) }),
+  });
+
+  const approvals = discountApprovals(deps);
+  app.post('/api/v1/sales/discount-approvals', {
+    config: { access: { anyOf: ['sale-pos', 'sale-management', 'sale-list', 'sale-invoice'] } },
+    schema: {
+      tags: ['sales'],
+      operationId: 'approveDiscount',
+      summary: "A discount above the seller's limit, approved on the seller's screen by a user whose role allows it (email and password)",
+      body: discountApprovalInputSchema,
+      response: { 201: discountApprovalSchema, 429: errorSchema, ...errors },
+    },
+    handler: async (req, reply) => reply.status(201).send(await approvals.approve(ctxOf(req), req.body)),
   });
 
   app.post('/api/v1/sales/:id/reprint', {

@@ -1,6 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import {
   PERCENT_DIGITS,
+  cashRoundRiel,
+  convert,
+  money,
+  type ExchangeRate,
   exchangeRate,
   formatDecimal,
   formatQuantity,
@@ -13,6 +17,8 @@ import {
   saleConvertInputSchema,
   saleInputSchema,
   salePaymentAddSchema,
+  saleVoidInputSchema,
+  type SaleVoidInput,
   type Sale,
   type SaleConvertInput,
   type SaleDetail,
@@ -31,18 +37,10 @@ import { newId } from '../../lib/ids';
 import { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../lib/time-zone';
 import { auditFor } from '../audit/index';
 import { postMovements } from '../stock/index';
-import {
-  SALE_DOC,
-  assertMayWrite,
-  commitSale,
-  isTillSale,
-  openSession,
-  preparePayments,
-  releaseCoupon,
-  writePayments,
-  type CommitOptions,
-  type SaleIn,
-} from './sale-commit';
+import { assertDrawerHolds, type CashByCurrency } from '../cash-sessions/index';
+import { releaseCoupon } from '../coupons/index';
+import { SALE_DOC, assertMayWrite, commitSale, isTillSale, openSession, type CommitOptions, type SaleIn } from './sale-commit';
+import { assertChangeInDrawer, preparePayments, writePayments } from './sale-payments';
 import { moneyOut, paymentStatusOf, requestHash } from './sale-money';
 import { dueOf, saleDetail, saleHeader, toApi, visibleTo } from './sales-read';
 
@@ -160,6 +158,8 @@ export function salesService(deps: Deps) {
       if (key !== undefined && key !== null && !idempotencyKeySchema.safeParse(key).success)
         throw invalid({ 'idempotency-key': 'sales.errors.idempotency_key_invalid' });
       if (!key && isTillSale(input)) throw unprocessable('sales.errors.idempotency_key_required', 'idempotency-key');
+      // RFC 9562: a UUID's text is read in either case; one sale, one key.
+      if (key) key = key.toLowerCase();
       const hash = key ? requestHash(input) : null;
       if (key) {
         const found = await byKey(db, ctx.businessId, key);
@@ -250,7 +250,7 @@ export function salesService(deps: Deps) {
         const due = dueOf({ grand_total: row.grand_total, paid_amount: row.paid_amount, balance_refunded: credited });
         if (due <= 0) throw unprocessable('sales.errors.already_paid');
         if (!isCurrencyCode(row.currency)) throw unprocessable('sales.errors.currency_unknown');
-        const { paid_on, ...payment } = input;
+        const { paid_on, change_in, ...payment } = input;
         const pay = await preparePayments(
           trx,
           ctx.businessId,
@@ -258,17 +258,27 @@ export function salesService(deps: Deps) {
           due,
           row.currency as CurrencyCode,
           exchangeRate(Number(row.exchange_rate)),
+          change_in,
         ).catch((e: unknown) => {
           throw renameField(e, 'payments.0.', '');
         });
         const session = await openSession(trx, kind, ctx);
         const drawer = session && session.branch_id === row.branch_id ? session.id : null;
+        if (drawer) await assertChangeInDrawer(trx, ctx.businessId, drawer, pay);
         const at = clock.now().toISOString();
         await writePayments(trx, ctx, id, pay, drawer, paid_on ?? (await shopToday(trx, deps, ctx.businessId)), at, 'payment');
         const paid = Number(row.paid_amount) + pay.paid;
+        // Cash rounding of this payment (riel total paid in riel notes, change in whole dollars) adjusts the total.
+        const total = Number(row.grand_total) + pay.rounding;
         await trx
           .updateTable('sales')
-          .set({ paid_amount: paid, payment_status: paymentStatusOf(paid, Number(row.grand_total) - credited), updated_at: at })
+          .set({
+            paid_amount: paid,
+            rounding: Number(row.rounding) + pay.rounding,
+            grand_total: total,
+            payment_status: paymentStatusOf(paid, total - credited),
+            updated_at: at,
+          })
           .where('business_id', '=', ctx.businessId)
           .where('id', '=', id)
           .execute();
@@ -281,7 +291,8 @@ export function salesService(deps: Deps) {
      * Voids a sale or invoice (sale-management) or a quotation: its stock comes back at the cost it left at, the cash
      * it put in a drawer goes out of the caller's open session, a coupon use is given back. Refused once returned.
      */
-    async void(ctx: RequestContext, id: string): Promise<SaleDetail> {
+    async void(ctx: RequestContext, id: string, raw: SaleVoidInput = {}): Promise<SaleDetail> {
+      const input = saleVoidInputSchema.parse(raw);
       return db.transaction().execute(async (trx) => {
         const row = await lockSale(trx, deps, ctx, id);
         const p = ctx.permissions;
@@ -308,27 +319,30 @@ export function salesService(deps: Deps) {
             .where('return_id', 'is', null)
             .groupBy('currency')
             .execute();
-          const out = cash.filter((c) => Number(c.amount) !== 0);
-          if (out.length) {
+          const out = voidRefund(cash, input.refund_currency ?? null, exchangeRate(Number(row.exchange_rate)));
+          if (out.USD > 0 || out.KHR > 0) {
             const session = await openSession(trx, kind, ctx);
             if (!session) throw unprocessable('sales.errors.no_open_session');
-            for (const c of out)
-              await trx
-                .insertInto('cash_session_entries')
-                .values({
-                  business_id: ctx.businessId,
-                  id: newId(),
-                  session_id: session.id,
-                  kind: 'refund',
-                  currency: c.currency,
-                  amount: -Number(c.amount),
-                  sale_id: id,
-                  return_id: null,
-                  reason: 'void',
-                  created_by: ctx.userId,
-                  created_at: at,
-                })
-                .execute();
+            // Never more out of the drawer than it holds: the cashier can pay it back in the other currency instead.
+            await assertDrawerHolds(trx, ctx.businessId, session.id, out, 'sales.errors.drawer_void_short', 'refund_currency');
+            for (const currency of ['USD', 'KHR'] as const)
+              if (out[currency] > 0)
+                await trx
+                  .insertInto('cash_session_entries')
+                  .values({
+                    business_id: ctx.businessId,
+                    id: newId(),
+                    session_id: session.id,
+                    kind: 'refund',
+                    currency,
+                    amount: -out[currency],
+                    sale_id: id,
+                    return_id: null,
+                    reason: 'void',
+                    created_by: ctx.userId,
+                    created_at: at,
+                  })
+                  .execute();
           }
         }
         await audit(trx, ctx, 'void', id, { invoice_number: row.invoice_number });
@@ -380,6 +394,26 @@ export function salesService(deps: Deps) {
       });
     },
   };
+}
+
+/**
+ * What a void pays back out of the drawer: the cash the sale left in drawers (taken less change given), per currency,
+ * or all of it in `currency` at the sale's frozen rate (riel to the 100-riel note, in the shop's favour) when the
+ * drawer lacks the other. A currency whose net is not positive (change given exceeded what came in) pays nothing.
+ */
+function voidRefund(
+  cash: { currency: 'USD' | 'KHR'; amount: number }[],
+  currency: 'USD' | 'KHR' | null,
+  rate: ExchangeRate,
+): CashByCurrency {
+  const net: CashByCurrency = { USD: 0, KHR: 0 };
+  for (const c of cash) net[c.currency] += Number(c.amount);
+  if (!currency) return { USD: Math.max(net.USD, 0), KHR: Math.max(net.KHR, 0) };
+  const other = currency === 'USD' ? 'KHR' : 'USD';
+  const moved = convert(money(net[other], other), currency, rate, 'floor').amount;
+  const total = net[currency] + moved;
+  const amount = currency === 'KHR' ? cashRoundRiel(total, 'down') : total;
+  return { USD: currency === 'USD' ? Math.max(amount, 0) : 0, KHR: currency === 'KHR' ? Math.max(amount, 0) : 0 };
 }
 
 /** A field error of a nested payment named as the single-payment body names it. */

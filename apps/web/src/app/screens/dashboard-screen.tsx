@@ -57,7 +57,9 @@ export function DashboardScreen() {
   });
   const d = q.data;
   const currency = isCurrencyCode(d?.currency) ? d.currency : 'USD';
-  const money = (minor: number | undefined) => (minor === undefined ? null : formatMoney(minor, currency, lang));
+  const money = (minor: number | null | undefined) => (minor === undefined || minor === null ? null : formatMoney(minor, currency, lang));
+  // Profit is the shop's to see (profit-lost-report): a cashier's dashboard answers sales only.
+  const showsProfit = d?.today.profit !== null;
   const pickBranch = (v: string | null) =>
     setParams(
       (p) => {
@@ -73,8 +75,10 @@ export function DashboardScreen() {
   const weekly = (d?.weekly ?? []).map((w) => ({ label: String(w.week), sales: w.sales, profit: w.profit }));
   const series = [
     { name: 'sales', label: t('dashboard.sales'), color: 'teal.6' },
-    { name: 'profit', label: t('dashboard.profit'), color: 'blue.6' },
+    ...(showsProfit ? [{ name: 'profit', label: t('dashboard.gross_profit'), color: 'blue.6' }] : []),
   ];
+  const monthlyTitle = t(showsProfit ? 'dashboard.monthly' : 'dashboard.monthly_sales');
+  const weeklyTitle = t(showsProfit ? 'dashboard.weekly' : 'dashboard.weekly_sales');
   const fmt = (v: number) => formatMoney(v, currency, lang);
   // Until there are sales, show a sensible $0–$100 scale rather than fractions of a cent.
   const yAxisProps = { width: 80, domain: [0, (max: number) => Math.max(max, 10_000)] as [number, (max: number) => number] };
@@ -86,21 +90,25 @@ export function DashboardScreen() {
         subtitle={t('dashboard.subtitle')}
         actions={branchUser ? undefined : <BranchPicker value={branchId} onChange={pickBranch} />}
       />
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: showsProfit ? 4 : 2 }} mb="lg">
         <Stat label={t('dashboard.today_sales')} value={money(d?.today.sales)} icon={IconCoin} color="teal" />
-        <Stat label={t('dashboard.today_profit')} value={money(d?.today.profit)} icon={IconTrendingUp} color="blue" />
+        {showsProfit && (
+          <Stat label={t('dashboard.today_gross_profit')} value={money(d?.today.profit)} icon={IconTrendingUp} color="blue" />
+        )}
         <Stat label={t('dashboard.month_sales')} value={money(d?.last_30_days.sales)} icon={IconCalendarMonth} color="grape" />
-        <Stat label={t('dashboard.month_profit')} value={money(d?.last_30_days.profit)} icon={IconCalendar} color="orange" />
+        {showsProfit && (
+          <Stat label={t('dashboard.month_gross_profit')} value={money(d?.last_30_days.profit)} icon={IconCalendar} color="orange" />
+        )}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Paper withBorder p="lg">
           <Title order={4} mb="md">
-            {t('dashboard.monthly')}
+            {monthlyTitle}
           </Title>
           {/* The chart is a tab stop (arrow keys walk its tooltips): its title names it. */}
           <BarChart
             h={280}
-            barChartProps={{ title: t('dashboard.monthly') }}
+            barChartProps={{ title: monthlyTitle }}
             data={monthly}
             dataKey="label"
             series={series}
@@ -112,11 +120,11 @@ export function DashboardScreen() {
         </Paper>
         <Paper withBorder p="lg">
           <Title order={4} mb="md">
-            {t('dashboard.weekly')}
+            {weeklyTitle}
           </Title>
           <LineChart
             h={280}
-            lineChartProps={{ title: t('dashboard.weekly') }}
+            lineChartProps={{ title: weeklyTitle }}
             data={weekly}
             dataKey="label"
             series={series}

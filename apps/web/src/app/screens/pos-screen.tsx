@@ -32,6 +32,12 @@ const CloseSessionDialog = lazy(() =>
 
 type SessionDialog = 'open' | 'movement' | 'close' | null;
 
+/** The open session's expected cash, in minor units (cents, whole riel), for the till's payment dialog. */
+const drawerOf = (s: { expected_usd: string; expected_khr: string }) => ({
+  USD: Math.round(Number(s.expected_usd) * 100),
+  KHR: Math.round(Number(s.expected_khr)),
+});
+
 /**
  * The till, full window (blank layout): a slim top bar (back, logo, cash in/out, close session, language, theme,
  * user) over the selling screen. Selling needs the cashier's open cash session; without one the till asks to open it.
@@ -118,7 +124,12 @@ export function PosScreen() {
           <Loader />
         </Center>
       ) : session ? (
-        <PosTill branchId={session.branch_id ?? null} printReceipt={printReceipt} />
+        <PosTill
+          branchId={session.branch_id ?? null}
+          printReceipt={printReceipt}
+          drawer={drawerOf(session)}
+          onSold={() => void current.refetch()}
+        />
       ) : (
         <Center style={{ flex: 1 }} p="md">
           <Paper withBorder p="xl" maw={480} data-testid="pos-no-session">

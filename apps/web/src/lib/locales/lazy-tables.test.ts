@@ -31,7 +31,8 @@ const LOGIN_FILES = [
 
 /**
  * What the till (/sale-pos) can say with the core and its own module tables (loadTillTranslations). Its cash-session
- * dialogs and the customer dialog load every module's table when they open (other modules' validation messages).
+ * dialogs, the customer dialog and the payment dialog load every module's table when they open (other modules'
+ * validation messages; the payment's own words, in locales/pos-payment, out of the till's first load).
  */
 const TILL_FILES = [
   'app/screens/pos-screen.tsx',
@@ -43,7 +44,6 @@ const TILL_FILES = [
   'features/pos/components/cart-panel.tsx',
   'features/pos/components/product-grid.tsx',
   'features/pos/components/dialogs.tsx',
-  'features/pos/components/payment-dialog.tsx',
   'features/pos/components/sale-done.tsx',
   'features/pos/api/pos-api.ts',
   'features/cash-sessions/api/cash-sessions.ts',

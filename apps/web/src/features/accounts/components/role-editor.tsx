@@ -21,8 +21,15 @@ function RoleForm({ role, groups }: { role: Role | null; groups: PermissionGroup
   const [perms, setPerms] = useState<string[]>(() => (role?.permissions ?? []).filter((p) => grantable.has(p)));
   // Permissions the editor may not grant stay on the role as they were: only the server may take them away.
   const kept = (role?.permissions ?? []).filter((p) => !grantable.has(p));
-  const { form, onSubmit, saving } = useEntityForm(roleInputSchema, { name: role?.name ?? '', permissions: [] as string[] }, async (v) => {
-    const input = { name: v.name.trim(), permissions: [...perms, ...kept] };
+  const initialLimit = (role?.max_discount ?? '100').replace(/\.?0+$/, '') || '0';
+  const initial = { name: role?.name ?? '', permissions: [] as string[], max_discount: initialLimit };
+  const { form, onSubmit, saving } = useEntityForm(roleInputSchema, initial, async (v) => {
+    // The limit is sent only when changed: an editor with a smaller limit of their own can still rename the role.
+    const input = {
+      name: v.name.trim(),
+      permissions: [...perms, ...kept],
+      ...(v.max_discount !== undefined && v.max_discount.trim() !== initialLimit ? { max_discount: v.max_discount.trim() } : {}),
+    };
     if (role) await m.update.mutateAsync({ id: role.id, input });
     else await m.create.mutateAsync(input);
     notifySuccess(role ? 'messages.updated' : 'messages.created');
@@ -41,6 +48,17 @@ function RoleForm({ role, groups }: { role: Role | null; groups: PermissionGroup
             data-autofocus
             key={form.key('name')}
             {...form.getInputProps('name')}
+          />
+          <TextInput
+            mt="sm"
+            label={t('roles.max_discount')}
+            description={t('roles.max_discount_hint')}
+            inputMode="decimal"
+            maw={480}
+            disabled={Boolean(role && role.name === 'Owner' && role.is_preset)}
+            data-testid="role-max-discount"
+            key={form.key('max_discount')}
+            {...form.getInputProps('max_discount')}
           />
         </Paper>
         {role?.is_preset && (

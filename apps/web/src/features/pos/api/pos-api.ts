@@ -11,7 +11,7 @@ import type {
   PosCustomerInput,
   PosCustomerList,
 } from '@posauto/shared/schemas/pos';
-import type { SaleDetail, SaleInput } from '@posauto/shared/schemas/sales';
+import type { DiscountApproval, SaleDetail, SaleInput } from '@posauto/shared/schemas/sales';
 import { api, ApiError } from '../../../lib/api-client';
 import { getUserData } from '../../../lib/auth-store';
 import { currentLanguage, i18n } from '../../../lib/i18n';
@@ -113,6 +113,11 @@ export function checkCoupon(code: string): Promise<PosCoupon> {
 
 export function makeKhqr(input: KhqrInput): Promise<Khqr> {
   return api.post<Khqr | { data: Khqr }>(`${BASE}/khqr`, input).then(unwrap);
+}
+
+/** A discount above the cashier's limit, approved on the till's screen by a user whose role allows it. */
+export function approveDiscount(email: string, password: string): Promise<DiscountApproval> {
+  return api.post<DiscountApproval>('/api/v1/sales/discount-approvals', { email, password });
 }
 
 /** Answers come bare or in the usual { message, data } envelope. */

@@ -3,16 +3,23 @@ import { ActionIcon, Alert, Button, Group, Loader, Modal, SegmentedControl, Stac
 import { IconQrcode, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PosPaymentMethod } from '@posauto/shared/schemas/pos';
-import type { SalePaymentInput, TenderCurrency } from '@posauto/shared/schemas/sales';
+import type { ChangeIn, SalePaymentInput, TenderCurrency } from '@posauto/shared/schemas/sales';
 import { type CurrencyCode, type ExchangeRate, formatDecimal } from '@posauto/shared/money/index';
 import type { Language } from '@posauto/shared/i18n/index';
 import { ApiError } from '../../../lib/api-client';
 import { makeKhqr } from '../api/pos-api';
 import { inRiel, moneyText, rielText } from '../lib/money-text';
-import { addToText, paymentProblem, RIEL_QUICK, summarize, type Tender, USD_QUICK } from '../lib/payment';
+import { addToText, type CashAmounts, changeOptions, paymentProblem, RIEL_QUICK, summarize, type Tender, USD_QUICK } from '../lib/payment';
+import { ApprovalForm } from './approval-form';
 import classes from './pos.module.css';
 
-export type SendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'retrying'; attempt: number } | { kind: 'error'; message: string };
+export type SendState =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'retrying'; attempt: number }
+  | { kind: 'error'; message: string }
+  /** The discount is above the cashier's limit: someone whose role allows it approves on this screen. */
+  | { kind: 'approval'; message: string };
 
 export interface PaymentDialogProps {
   opened: boolean;
@@ -25,7 +32,11 @@ export interface PaymentDialogProps {
   walkIn: boolean;
   lang: Language;
   state: SendState;
-  onPay: (payments: SalePaymentInput[]) => void;
+  /** What the cashier's drawer holds (minor units), from the open session; null: not known. */
+  drawer: CashAmounts | null;
+  onPay: (payments: SalePaymentInput[], changeIn: ChangeIn) => void;
+  /** Asks the approval of a discount above the cashier's limit, then sends the sale again with it. */
+  onApprove: (email: string, password: string) => Promise<void>;
 }
 
 let nextId = 0;
@@ -54,11 +65,21 @@ export function PaymentDialog(p: PaymentDialogProps) {
         : [],
     );
     setProblem(null);
+    setChangeChoice(null);
     // A new payment each time the dialog opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [p.opened]);
 
   const summary = useMemo(() => summarize(p.total, p.currency, tenders, p.rate), [p.total, p.currency, tenders, p.rate]);
+  // The change the drawer can give: the notes handed over go in first; riel run out, the till proposes dollars.
+  const cashIn = useMemo(() => {
+    const sum = { USD: 0, KHR: 0 };
+    for (const x of summary.valid) if (cash && x.methodId === cash.id) sum[x.currency] += x.minor;
+    return sum;
+  }, [summary, cash]);
+  const change = useMemo(() => changeOptions(summary, p.currency, p.drawer, cashIn), [summary, p.currency, p.drawer, cashIn]);
+  const [changeChoice, setChangeChoice] = useState<ChangeIn | null>(null);
+  const chosen = change.options.find((o) => o.changeIn === changeChoice && o.fits) ?? change.proposed;
   const methodIds = useMemo(() => new Set(p.methods.map((m) => m.id)), [p.methods]);
   const byId = useMemo(() => new Map(p.methods.map((m) => [m.id, m])), [p.methods]);
   const money = (minor: number) => moneyText(minor, p.currency, p.lang);
@@ -118,6 +139,7 @@ export function PaymentDialog(p: PaymentDialogProps) {
         reference: '',
         ...(x.khqr ? { khqr_md5: x.khqr.md5 } : {}),
       })),
+      chosen?.changeIn ?? 'split',
     );
   };
 
@@ -286,18 +308,53 @@ export function PaymentDialog(p: PaymentDialogProps) {
                   color="teal"
                   big
                 />
-                {p.currency === 'USD' && summary.changeSplit.usd.amount > 0 && (
-                  <Text size="sm" ta="end" data-testid="pos-change-split">
-                    {t('pos.payment.change_split', {
-                      usd: moneyText(summary.changeSplit.usd.amount, 'USD', p.lang),
-                      khr: rielText(summary.changeSplit.khr.amount, p.lang),
-                    })}
+                {chosen && (
+                  <Text size="sm" ta="end" fw={600} data-testid="pos-change-split">
+                    {chosen.usd > 0 && chosen.khr > 0
+                      ? t('pos.payment.change_split', { usd: moneyText(chosen.usd, 'USD', p.lang), khr: rielText(chosen.khr, p.lang) })
+                      : t('pos.payment.change_give', {
+                          amount: chosen.usd > 0 ? moneyText(chosen.usd, 'USD', p.lang) : rielText(chosen.khr, p.lang),
+                        })}
+                    {chosen.rounding !== 0 && (
+                      <Text span size="sm" c="dimmed" fw={400} ms={6} data-testid="pos-change-rounding">
+                        {t('pos.payment.rounding', { amount: money(chosen.rounding) })}
+                      </Text>
+                    )}
+                  </Text>
+                )}
+                {change.options.length > 0 && (
+                  <SegmentedControl
+                    fullWidth
+                    size="sm"
+                    value={chosen?.changeIn ?? 'split'}
+                    onChange={(v) => setChangeChoice(v as ChangeIn)}
+                    aria-label={t('pos.payment.change_in')}
+                    data-testid="pos-change-in"
+                    data={change.options.map((o) => ({
+                      value: o.changeIn,
+                      label: t(`pos.payment.change_in_${o.changeIn.toLowerCase()}`),
+                      disabled: !o.fits || busy,
+                    }))}
+                  />
+                )}
+                {chosen && !chosen.fits && (
+                  <Text size="sm" c="red" role="alert" data-testid="pos-change-short">
+                    {t('pos.payment.change_short')}
                   </Text>
                 )}
               </>
             )}
+            {p.drawer && (
+              <Text size="xs" c="dimmed" ta="end" data-testid="pos-drawer">
+                {t('pos.payment.drawer_holds', {
+                  usd: moneyText(p.drawer.USD, 'USD', p.lang),
+                  khr: rielText(p.drawer.KHR, p.lang),
+                })}
+              </Text>
+            )}
           </div>
 
+          {p.state.kind === 'approval' && <ApprovalForm message={p.state.message} onApprove={p.onApprove} />}
           {(problem || p.state.kind === 'error') && (
             <Alert color="red" role="alert" data-testid="pos-payment-error">
               {problem ?? (p.state.kind === 'error' ? p.state.message : '')}

@@ -4,11 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PosCategory, PosProduct, PosVariant } from '@posauto/shared/schemas/pos';
-import type { SaleDetail, SaleInput, SalePaymentInput } from '@posauto/shared/schemas/sales';
+import type { ChangeIn, SaleDetail, SaleInput, SalePaymentInput } from '@posauto/shared/schemas/sales';
 import { formatDecimal, formatQuantity } from '@posauto/shared/money/index';
 import { isLanguage, type Language } from '@posauto/shared/i18n/index';
 import { ApiError } from '../../../lib/api-client';
-import { postSale, unwrap, useHoldCart, usePosCatalogue, useResumeCart } from '../api/pos-api';
+import { loadModuleTranslations } from '../../../lib/i18n';
+import { approveDiscount, postSale, unwrap, useHoldCart, usePosCatalogue, useResumeCart } from '../api/pos-api';
 import { CatalogueIndex } from '../lib/catalogue-index';
 import {
   addItem,
@@ -26,6 +27,7 @@ import {
 } from '../lib/cart';
 import { cartStore, useCart } from '../lib/cart-store';
 import { inRiel, moneyText, rateOf, rielText } from '../lib/money-text';
+import type { CashAmounts } from '../lib/payment';
 import { loadPendingSale, pendingFor, sendPendingSale } from '../lib/pending-sale';
 import { SCAN_MAX_GAP_MS, ScanBuffer } from '../lib/scanner';
 import { CartPanel, Kbd } from './cart-panel';
@@ -34,12 +36,16 @@ import { CategoryTabs, ProductGrid, TILE_PAGE } from './product-grid';
 import classes from './pos.module.css';
 
 // The payment dialog (and the QR code library behind KHQR) loads when first needed, not with the till.
-const PaymentDialog = lazy(() => import('./payment-dialog').then((m) => ({ default: m.PaymentDialog })));
-export const preloadPayment = () => void import('./payment-dialog');
+// With it, every module's table: what the payment may have to say beyond selling (a discount approval's form).
+const loadPayment = () => Promise.all([import('./payment-dialog'), loadModuleTranslations()]).then(([m]) => m);
+const PaymentDialog = lazy(() => loadPayment().then((m) => ({ default: m.PaymentDialog })));
+export const preloadPayment = () => void loadPayment();
 
 // The other dialogs (Modal, SegmentedControl and their code) load when first opened, or as soon as the cashier first
 // touches the screen: the till's first load stays light (issue #12: 170 KB for /sale-pos).
-const loadDialogs = () => import('./dialogs');
+// With them, the number limits' messages the line dialog says.
+const loadDialogs = () =>
+  Promise.all([import('./dialogs'), import('../lib/limit-messages').then((m) => m.loadLimitTranslations())]).then(([m]) => m);
 const loadSaleDone = () => import('./sale-done');
 const preloadDialogs = () => {
   void loadDialogs();
@@ -69,6 +75,10 @@ export interface PosTillProps {
   branchId?: string | null;
   /** Prints a sale's receipt (the receipts feature); without it the success panel offers no printing. */
   printReceipt?: PrintReceipt;
+  /** What the cashier's drawer holds (minor units), shown at payment so that change is given from what is there. */
+  drawer?: CashAmounts | null;
+  /** A sale was made: the drawer's figures are read again. */
+  onSold?: () => void;
 }
 
 type Dialog = 'customer' | 'discount' | 'held' | 'pay' | null;
@@ -83,7 +93,7 @@ const isEditable = (el: Element | null): boolean =>
  * scanner (a fast burst of keys ending in Enter) adds items wherever the focus is, except in another field, and
  * every action has its key (shown on its button).
  */
-export function PosTill({ branchId = null, printReceipt }: PosTillProps) {
+export function PosTill({ branchId = null, printReceipt, drawer = null, onSold }: PosTillProps) {
   const { t, i18n } = useTranslation();
   const lang: Language = isLanguage(i18n.language) ? i18n.language : 'km';
   const catalogueQuery = usePosCatalogue(branchId);
@@ -240,8 +250,10 @@ export function PosTill({ branchId = null, printReceipt }: PosTillProps) {
   }, [store]);
 
   const cancelled = useRef({ cancelled: false });
+  const lastBody = useRef<SaleInput | null>(null);
   const send = useCallback(
     async (body: SaleInput) => {
+      lastBody.current = body;
       const pending = pendingFor(body);
       cancelled.current = { cancelled: false };
       setSendState({ kind: 'sending' });
@@ -268,14 +280,25 @@ export function PosTill({ branchId = null, printReceipt }: PosTillProps) {
           printReceipt(sale.id, { paper: catalogue.sale_settings.receipt_paper_width === 58 ? 58 : 80 });
         }
         void catalogueQuery.refetch();
+        onSold?.();
       } catch (e) {
-        setSendState({ kind: 'error', message: e instanceof ApiError ? e.message : t('errors.internal') });
+        // Above the cashier's discount limit: someone allowed approves on this screen, and the sale goes again.
+        if (e instanceof ApiError && e.status === 422 && e.errors?.discount && !body.discount_approval_id)
+          setSendState({ kind: 'approval', message: e.message });
+        else setSendState({ kind: 'error', message: e instanceof ApiError ? e.message : t('errors.internal') });
       }
     },
-    [store, t, catalogue, printReceipt, catalogueQuery],
+    [store, t, catalogue, printReceipt, catalogueQuery, onSold],
+  );
+  const approve = useCallback(
+    async (email: string, password: string) => {
+      const approval = await approveDiscount(email, password);
+      if (lastBody.current) await send({ ...lastBody.current, discount_approval_id: approval.id });
+    },
+    [send],
   );
 
-  const pay = (payments: SalePaymentInput[]) => {
+  const pay = (payments: SalePaymentInput[], changeIn: ChangeIn) => {
     const c = store.get();
     const settings = catalogue?.settings;
     const body: SaleInput = {
@@ -294,6 +317,7 @@ export function PosTill({ branchId = null, printReceipt }: PosTillProps) {
       coupon_code: c.coupon?.code ?? null,
       service_charge_id: c.serviceChargeId,
       payments,
+      change_in: changeIn,
       note: c.note,
     };
     void send(body);
@@ -621,7 +645,9 @@ export function PosTill({ branchId = null, printReceipt }: PosTillProps) {
             walkIn={cart.customer === null}
             lang={lang}
             state={sendState}
+            drawer={drawer}
             onPay={pay}
+            onApprove={approve}
           />
         </Suspense>
       )}

@@ -1,4 +1,4 @@
-import { type CurrencyCode, convert, cashRoundRiel, type ExchangeRate, formatDecimal, parseRate } from '@posauto/shared/money/index';
+import { type CurrencyCode, type ExchangeRate, formatDecimal, parseRate, rielTotal } from '@posauto/shared/money/index';
 import type { Language } from '@posauto/shared/i18n/index';
 import { localeOf } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money-format';
@@ -21,10 +21,10 @@ export function rateOf(text: string | undefined): ExchangeRate | null {
   }
 }
 
-/** An amount of the shop's currency in riel, rounded to the 100-riel note. */
+/** An amount of the shop's currency in riel as cash pays it (the money module's riel total: the nearest 100-riel note). */
 export function inRiel(minor: number, currency: CurrencyCode, rate: ExchangeRate | null): number | null {
   if (!rate || currency !== 'USD') return null;
-  return cashRoundRiel(convert({ amount: minor, currency }, 'KHR', rate).amount);
+  return rielTotal({ amount: minor, currency }, rate).amount;
 }
 
 /** Minor units as the plain decimal text an input shows ("3.50"). */

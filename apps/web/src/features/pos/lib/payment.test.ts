@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRate } from '@posauto/shared/money/index';
-import { addToText, paymentProblem, summarize, type Tender, tenderMinor } from './payment';
+import { addToText, changeOptions, paymentProblem, summarize, type Tender, tenderMinor } from './payment';
 
 const rate = parseRate('4100');
 const cashUsd = (text: string): Tender => ({ id: 'a', methodId: 'cash', currency: 'USD', text });
@@ -70,5 +70,38 @@ describe('before sending', () => {
     expect(check([khqr])).toBe('pos.payment.khqr_unconfirmed');
     expect(check([{ ...khqr, khqr: { md5: 'x', confirmed: false } }])).toBe('pos.payment.khqr_unconfirmed');
     expect(check([{ ...khqr, khqr: { md5: 'x', confirmed: true } }])).toBeNull();
+  });
+});
+
+describe('the change the drawer can give', () => {
+  const s = summarize(405, 'USD', [cashUsd('5')], rate); // 0.95 back: 3,895 riel, 3,800 in notes
+
+  it('proposes dollars and riel as usual when the drawer holds the riel', () => {
+    const { proposed } = changeOptions(s, 'USD', { USD: 0, KHR: 40_000 }, { USD: 500, KHR: 0 });
+    expect(proposed).toMatchObject({ changeIn: 'split', usd: 0, khr: 3_800, fits: true });
+  });
+
+  it('proposes whole dollars when the riel has run out, with the rounding it costs', () => {
+    const { proposed, options } = changeOptions(s, 'USD', { USD: 0, KHR: 2_000 }, { USD: 500, KHR: 0 });
+    expect(proposed).toMatchObject({ changeIn: 'USD', usd: 100, khr: 0, rounding: -5, fits: true });
+    expect(options.find((o) => o.changeIn === 'split')?.fits).toBe(false);
+  });
+
+  it('counts the riel just handed over as in the drawer', () => {
+    const paidRiel = summarize(405, 'USD', [cashKhr('20000')], rate);
+    const { proposed } = changeOptions(paidRiel, 'USD', { USD: 0, KHR: 0 }, { USD: 0, KHR: 20_000 });
+    expect(proposed?.fits).toBe(true);
+  });
+
+  it('proposes nothing when there is no change', () => {
+    expect(changeOptions(summarize(500, 'USD', [cashUsd('5')], rate), 'USD', null, { USD: 500, KHR: 0 }).proposed).toBeNull();
+  });
+});
+
+describe('the riel total', () => {
+  it('settles a $6.60 sale paid with 26,700 riel at 4,050, as the till shows it', () => {
+    const s = summarize(660, 'USD', [cashKhr('26700')], parseRate('4050'));
+    expect(s).toMatchObject({ isPaid: true, rounding: { amount: -1, currency: 'USD' } });
+    expect(s.remainingInRiel.amount).toBe(0);
   });
 });

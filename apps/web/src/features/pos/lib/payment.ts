@@ -7,7 +7,7 @@ import {
   minorDigits,
   parseDecimal,
 } from '@posauto/shared/money/index';
-import type { TenderCurrency } from '@posauto/shared/schemas/sales';
+import type { ChangeIn, TenderCurrency } from '@posauto/shared/schemas/sales';
 
 /**
  * What the customer hands over, one entry per method and currency (cash in dollars and cash in riel are two
@@ -90,4 +90,52 @@ export function paymentProblem(
   if (summary.valid.some((t) => t.khqr !== undefined && !t.khqr?.confirmed)) return 'pos.payment.khqr_unconfirmed';
   if (!summary.isPaid && walkIn) return 'pos.payment.walk_in_partial';
   return null;
+}
+
+/** Cash per currency, minor units (cents, whole riel). */
+export interface CashAmounts {
+  USD: number;
+  KHR: number;
+}
+
+export interface ChangeOption {
+  changeIn: ChangeIn;
+  usd: number;
+  khr: number;
+  /** What giving change this way adds to the total (whole dollars: the nearest dollar, either way). */
+  rounding: number;
+  /** The drawer, with the notes just handed over, holds it. */
+  fits: boolean;
+}
+
+/**
+ * How the change can go back, and which way the till proposes: whole dollars and riel as usual; when the drawer (with
+ * the cash just handed over, which goes in first) lacks the riel, all in whole dollars; when it lacks dollars, all in
+ * riel. The server checks the drawer again and refuses what it cannot give.
+ */
+export function changeOptions(
+  summary: TenderSummary,
+  currency: CurrencyCode,
+  drawer: CashAmounts | null,
+  cashIn: CashAmounts,
+): { options: ChangeOption[]; proposed: ChangeOption | null } {
+  if (summary.changeDue.amount <= 0) return { options: [], proposed: null };
+  const holds = (usd: number, khr: number) => drawer === null || (usd <= drawer.USD + cashIn.USD && khr <= drawer.KHR + cashIn.KHR);
+  const option = (changeIn: ChangeIn, usd: number, khr: number, rounding = 0): ChangeOption => ({
+    changeIn,
+    usd,
+    khr,
+    rounding,
+    fits: holds(usd, khr),
+  });
+  const split =
+    currency === 'USD'
+      ? option('split', summary.changeSplit.usd.amount, summary.changeSplit.khr.amount)
+      : option('split', 0, summary.changeInRiel.amount);
+  const options = [
+    split,
+    option('KHR', 0, summary.changeInRiel.amount),
+    option('USD', summary.changeInDollars.usd.amount, 0, summary.changeInDollars.rounding.amount),
+  ];
+  return { options, proposed: options.find((o) => o.fits) ?? split };
 }

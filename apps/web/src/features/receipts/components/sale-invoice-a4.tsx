@@ -31,6 +31,7 @@ export function SaleInvoiceA4({ sale, profile, qrSvg }: SaleInvoiceA4Props) {
   if (isNonZero(sale.service_charge)) totals.push([sale.service_charge_name ?? k('service_charge'), money(sale.service_charge)]);
   if (isNonZero(sale.tax)) totals.push([k(sale.vat_inclusive ? 'vat_included' : 'vat', { rate: vatRate(sale.vat_rate) }), money(sale.tax)]);
   if (isNonZero(sale.shipping)) totals.push([k('shipping'), money(sale.shipping)]);
+  if (isNonZero(sale.rounding)) totals.push([k('rounding'), money(sale.rounding)]);
   const after: Array<[string, string]> = [];
   if (sale.currency !== 'KHR') after.push([k('total_riel'), receiptMoney(sale.grand_total_khr, 'KHR')]);
   after.push([k('rate'), `$1 = ${receiptRate(sale.exchange_rate)}៛`]);

@@ -109,6 +109,7 @@ export function SaleReceipt({ sale, profile, paper, qrSvg, reprint }: SaleReceip
             <Row label={k(sale.vat_inclusive ? 'vat_included' : 'vat', { rate: vatRate(sale.vat_rate) })} value={money(sale.tax)} />
           )}
           {isNonZero(sale.shipping) && <Row label={k('shipping')} value={money(sale.shipping)} />}
+          {isNonZero(sale.rounding) && <Row label={k('rounding')} value={money(sale.rounding)} />}
           <Row className={classes.grand} label={k('total')} value={money(sale.grand_total)} />
           {sale.currency !== 'KHR' && (
             <Row className={classes.strong} label={k('total_riel')} value={receiptMoney(sale.grand_total_khr, 'KHR')} />

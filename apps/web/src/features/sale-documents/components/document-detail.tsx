@@ -164,6 +164,7 @@ function Body({ s, onPrint, printing, canPay, canConvert, canEdit, embedded }: D
             <Line label={t(s.vat_inclusive ? 'sales_ui.vat_included' : 'sales_ui.vat', { rate: s.vat_rate })} value={money(s.tax)} />
           )}
           {nonZero(s.shipping) && <Line label={t('sales_ui.shipping')} value={money(s.shipping)} />}
+          {nonZero(s.rounding) && <Line label={t('sales_ui.rounding')} value={money(s.rounding)} />}
           <Line strong label={t('sales_ui.grand_total')} value={money(s.grand_total)} testId="detail-grand-total" />
           <Line label={t('sales_ui.total_riel')} value={money(s.grand_total_khr, 'KHR')} />
           {!quotation && (

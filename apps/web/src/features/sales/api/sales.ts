@@ -129,7 +129,9 @@ export function useAddSalePayment() {
 export function useVoidSale() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api.post<Envelope<SaleDetail>>(`${SALES_PATH}/${id}/void`, {}),
+    // refund_currency: the drawer lacks the currency the cash came in, so it is paid back in the other one.
+    mutationFn: ({ id, refund_currency }: { id: string; refund_currency?: 'USD' | 'KHR' }) =>
+      api.post<Envelope<SaleDetail>>(`${SALES_PATH}/${id}/void`, refund_currency ? { refund_currency } : {}),
     onSuccess: invalidate,
   });
 }

@@ -19,6 +19,7 @@ import { IconArrowBackUp, IconBan, IconChevronDown, IconPlus, IconPrinter } from
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { salePaymentAddSchema, TENDER_CURRENCIES, type SaleDetail } from '@posauto/shared/schemas/sales';
+import { ApiError } from '../../../lib/api-client';
 import { Ltr } from '../../../components/ltr';
 import { confirmAction } from '../../../components/crud/confirm-action';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -88,6 +89,14 @@ function SaleDetailBody({ sale: s, actions }: { sale: SaleDetail; actions: SaleD
       </Group>,
     ],
   ];
+  // A discount above the seller's limit was approved on the till's screen: who approved it.
+  if (s.approved_by_name)
+    facts.push([
+      'sales_ui.discount_approved_by',
+      <span key="ap" data-testid="sale-approved-by">
+        {s.approved_by_name}
+      </span>,
+    ]);
   if (isNonZero(s.customer_balance_due))
     facts.push([
       'sales_ui.customer_balance_due',
@@ -102,6 +111,7 @@ function SaleDetailBody({ sale: s, actions }: { sale: SaleDetail; actions: SaleD
   if (isNonZero(s.tax))
     totals.push([t(s.vat_inclusive ? 'sales_ui.vat_included' : 'sales_ui.vat', { rate: s.vat_rate.replace(/\.?0+$/, '') }), money(s.tax)]);
   if (isNonZero(s.shipping)) totals.push([t('sales_ui.shipping'), money(s.shipping)]);
+  if (isNonZero(s.rounding)) totals.push([t('sales_ui.rounding'), money(s.rounding)]);
   totals.push([t('sales_ui.grand_total'), money(s.grand_total), true]);
   if (s.currency !== 'KHR') totals.push([t('sales_ui.total_riel'), saleMoney(s.grand_total_khr, 'KHR', lang)]);
   totals.push([t('sales_ui.rate'), `1 USD = ${s.exchange_rate.replace(/\.?0+$/, '')} KHR`]);
@@ -170,7 +180,28 @@ function SaleDetailBody({ sale: s, actions }: { sale: SaleDetail; actions: SaleD
                 confirm: t('sales_ui.void_confirm'),
                 color: 'red',
                 onConfirm: () =>
-                  voidSale.mutate(s.id, { onSuccess: () => notifySuccess('sales_ui.voided'), onError: (e) => notifyError(e) }),
+                  voidSale.mutate(
+                    { id: s.id },
+                    {
+                      onSuccess: () => notifySuccess('sales_ui.voided'),
+                      onError: (e) => {
+                        // The drawer no longer holds the cash in the currency it came in: offer the other currency.
+                        if (!(e instanceof ApiError && e.errors?.refund_currency)) return notifyError(e);
+                        const other = s.payments.every((p) => p.currency === 'KHR') ? 'USD' : 'KHR';
+                        confirmAction({
+                          title: t('sales_ui.void_other_currency'),
+                          text: e.message,
+                          confirm: t(other === 'KHR' ? 'sales_ui.void_in_riel' : 'sales_ui.void_in_dollars'),
+                          color: 'red',
+                          onConfirm: () =>
+                            voidSale.mutate(
+                              { id: s.id, refund_currency: other },
+                              { onSuccess: () => notifySuccess('sales_ui.voided'), onError: (e2) => notifyError(e2) },
+                            ),
+                        });
+                      },
+                    },
+                  ),
               })
             }
           >

@@ -35,8 +35,11 @@ export function SaleReturnForm() {
   const [head, setHead] = useState({ refund_method: 'cash', refund_currency: 'USD', note: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const s: SaleDetail | undefined = saleId ? sale.data : undefined;
-  const choices = (found.data?.data ?? []).map((x) => ({ value: x.id, label: `${x.invoice_number} · ${x.customer_name}` }));
-  if (s && !choices.some((c) => c.value === s.id)) choices.unshift({ value: s.id, label: `${s.invoice_number} · ${s.customer_name}` });
+  // The branch and the day beside the number: a shop's older numbers may repeat across branches (before one series).
+  const label = (x: { invoice_number: string; branch_name: string; sold_at: string; customer_name: string }) =>
+    `${x.invoice_number} · ${x.branch_name} · ${formatDateTime(x.sold_at, lang)} · ${x.customer_name}`;
+  const choices = (found.data?.data ?? []).map((x) => ({ value: x.id, label: label(x) }));
+  if (s && !choices.some((c) => c.value === s.id)) choices.unshift({ value: s.id, label: label(s) });
   const openSession = session.data?.data ?? null;
   const sessionKnown = session.isSuccess;
 
