@@ -135,10 +135,13 @@ const itemFigures = {
   quantity,
   /** Σ sale line net amounts (after every discount, without VAT) − Σ returned amounts without VAT. */
   net_amount: money,
-  /** Cost of goods frozen on the sale's movements, less cost back into stock from returns. */
-  cost: money,
+  /**
+   * Cost of goods frozen on the sale lines, less cost back from returns; null for a user who may not see costs (without
+   * profit-lost-report), like profit.
+   */
+  cost: money.nullable(),
   /** net_amount − cost. */
-  profit: money,
+  profit: money.nullable(),
 };
 
 export const brandSaleRowSchema = z.object({

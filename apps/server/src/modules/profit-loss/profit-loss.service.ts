@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import {
-  convert,
+  rielTotal,
   formatDecimal,
   isCurrencyCode,
   minorDigits,
@@ -260,10 +260,13 @@ export async function profitLoss(deps: Deps, ctx: RequestContext, query: ProfitL
   };
 }
 
-/** An amount of the answer in riel at the period's rate (the export's riel column), or '' when the books are in riel. */
+/**
+ * An amount of the answer in riel at the period's rate, as the screen shows it (the money module's riel total: the
+ * nearest 100-riel note, one rule with the till, receipts and invoices), or '' when the books are in riel.
+ */
 export function rielOf(value: string, period: ReportPeriodInfo): string {
   const currency = isCurrencyCode(period.currency) ? (period.currency as CurrencyCode) : 'USD';
   if (currency === 'KHR') return '';
   const minor = parseDecimal(value, digitsOf(currency));
-  return String(convert(money(minor, currency), 'KHR', parseRate(period.exchange_rate)).amount);
+  return String(rielTotal(money(minor, currency), parseRate(period.exchange_rate)).amount);
 }

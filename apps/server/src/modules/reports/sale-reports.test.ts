@@ -248,12 +248,26 @@ describe('brand and item sales', () => {
       .execute();
     const back = await w.t.deps.db.selectFrom('sale_returns').select('cost_total').where('business_id', '=', w.biz).execute();
     const expected = cost.reduce((a, x) => a + Number(x.cost_amount), 0) - back.reduce((a, x) => a + Number(x.cost_total), 0);
-    expect(cents(r.totals.cost)).toBe(expected);
-    expect(cents(r.totals.profit)).toBe(1100 - expected);
+    expect(cents(r.totals.cost!)).toBe(expected);
+    expect(cents(r.totals.profit!)).toBe(1100 - expected);
     const brands = await json<BrandSaleResponse>(w.owner, `/api/v1/reports/brand-sales?${MONTH}`);
     expect(brands.totals).toEqual({ quantity: '5', net_amount: r.totals.net_amount, cost: r.totals.cost, profit: r.totals.profit });
     const sumBrands = brands.rows.reduce((a, x) => a + cents(x.net_amount), 0);
     expect(sumBrands).toBe(1100);
+  });
+
+  it('answers cost and profit only to a user who may see costs (profit-lost-report), sorted and exported alike', async () => {
+    const clerk = await userWith(['report-management', 'sale-report']);
+    const items = await json<ItemSaleResponse>(clerk, `/api/v1/reports/item-sales?${MONTH}&sort=profit`);
+    expect(items.rows.length).toBeGreaterThan(0);
+    expect(items.rows.every((x) => x.cost === null && x.profit === null)).toBe(true);
+    expect(items.totals).toMatchObject({ cost: null, profit: null });
+    const brands = await json<BrandSaleResponse>(clerk, `/api/v1/reports/brand-sales?${MONTH}`);
+    expect(brands.totals).toMatchObject({ cost: null, profit: null });
+    const csv = await get(clerk, `/api/v1/reports/item-sales/export?${MONTH}&format=csv`);
+    expect(csv.body.split('\n')[0]).not.toMatch(/Cost|Profit/);
+    const owner = await json<ItemSaleResponse>(w.owner, `/api/v1/reports/item-sales?${MONTH}`);
+    expect(owner.totals.cost).not.toBeNull();
   });
 
   it('filters items by brand and category, and exports them with the totals', async () => {

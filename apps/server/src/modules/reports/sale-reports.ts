@@ -421,11 +421,14 @@ const sumItems = (list: ItemSums[]) =>
     { sold: 0, returned: 0, net: 0, cost: 0 },
   );
 
-const itemFigures = (x: ItemSums, cur: string) => ({
+/** Cost and profit are the shop's to see: without profit-lost-report (a cashier, a clerk) they answer null. */
+const seesCost = (ctx: RequestContext) => ctx.permissions.has('profit-lost-report');
+
+const itemFigures = (x: ItemSums, cur: string, withCost: boolean) => ({
   quantity: formatQuantity(x.sold - x.returned),
   net_amount: moneyOut(x.net, cur),
-  cost: moneyOut(x.cost, cur),
-  profit: moneyOut(x.net - x.cost, cur),
+  cost: withCost ? moneyOut(x.cost, cur) : null,
+  profit: withCost ? moneyOut(x.net - x.cost, cur) : null,
 });
 
 export async function brandSales(deps: Deps, ctx: RequestContext, query: BrandSaleQuery): Promise<BrandSaleResponse> {
@@ -457,8 +460,8 @@ export async function brandSales(deps: Deps, ctx: RequestContext, query: BrandSa
   const rows: BrandSaleRow[] = [...brands.values()]
     .map((b) => ({ sums: sumItems(b.items), b }))
     .sort((a, z) => z.sums.net - a.sums.net || String(a.b.name ?? '').localeCompare(String(z.b.name ?? '')))
-    .map(({ sums, b }) => ({ brand_id: b.id, brand_name: b.name, ...itemFigures(sums, cur) }));
-  return { period, rows, totals: itemFigures(sumItems(items), cur) };
+    .map(({ sums, b }) => ({ brand_id: b.id, brand_name: b.name, ...itemFigures(sums, cur, seesCost(ctx)) }));
+  return { period, rows, totals: itemFigures(sumItems(items), cur, seesCost(ctx)) };
 }
 
 export async function itemSales(deps: Deps, ctx: RequestContext, query: ItemSaleQuery): Promise<ItemSaleResponse> {
@@ -491,7 +494,8 @@ export async function itemSales(deps: Deps, ctx: RequestContext, query: ItemSale
   }
   const dir = query.order === 'asc' ? 1 : -1;
   const sortKey = query.sort ?? 'net_amount';
-  const value = (x: ItemSums) => (sortKey === 'quantity' ? x.sold - x.returned : sortKey === 'profit' ? x.net - x.cost : x.net);
+  const value = (x: ItemSums) =>
+    sortKey === 'quantity' ? x.sold - x.returned : sortKey === 'profit' && seesCost(ctx) ? x.net - x.cost : x.net;
   const rows: ItemSaleRow[] = items
     .map((x) => ({ x, n: names.get(`${x.product_id}/${x.variant_id}`) ?? names.get(`${x.product_id}/`) }))
     .sort((a, b) =>
@@ -507,13 +511,17 @@ export async function itemSales(deps: Deps, ctx: RequestContext, query: ItemSale
       unit_name: n?.unit ?? null,
       sold_quantity: formatQuantity(x.sold),
       returned_quantity: formatQuantity(x.returned),
-      ...itemFigures(x, cur),
+      ...itemFigures(x, cur, seesCost(ctx)),
     }));
   const sums = sumItems(items);
   return {
     period,
     rows,
-    totals: { sold_quantity: formatQuantity(sums.sold), returned_quantity: formatQuantity(sums.returned), ...itemFigures(sums, cur) },
+    totals: {
+      sold_quantity: formatQuantity(sums.sold),
+      returned_quantity: formatQuantity(sums.returned),
+      ...itemFigures(sums, cur, seesCost(ctx)),
+    },
   };
 }
 
@@ -636,12 +644,14 @@ export function saleReports(app: AppInstance, deps: Deps): void {
     sheet: {
       fileKey: 'pages.brand-sale-reports',
       fileName: 'brand-sales',
-      columns: (t) => [
+      columns: (t, _lang, data: BrandSaleResponse) => [
         col<BrandSaleRow>(t, 'sale_reports.brand', (r) => r.brand_name),
         col<BrandSaleRow>(t, 'sale_reports.quantity', (r) => r.quantity),
         col<BrandSaleRow>(t, 'sale_reports.net_amount', (r) => r.net_amount),
-        col<BrandSaleRow>(t, 'sale_reports.cost', (r) => r.cost),
-        col<BrandSaleRow>(t, 'sale_reports.profit', (r) => r.profit),
+        // The file says what the screen says: no cost or profit for a user who may not see them.
+        ...(data.totals.cost === null
+          ? []
+          : [col<BrandSaleRow>(t, 'sale_reports.cost', (r) => r.cost), col<BrandSaleRow>(t, 'sale_reports.profit', (r) => r.profit)]),
       ],
       rows: (data: BrandSaleResponse, t) => [
         ...data.rows.map((r) => ({ ...r, brand_name: r.brand_name ?? t('sale_reports.no_brand') })),
@@ -661,15 +671,16 @@ export function saleReports(app: AppInstance, deps: Deps): void {
     sheet: {
       fileKey: 'pages.item-sale-reports',
       fileName: 'item-sales',
-      columns: (t) => [
+      columns: (t, _lang, data: ItemSaleResponse) => [
         col<ItemSaleRow>(t, 'sale_reports.item', (r) => r.product_name),
         col<ItemSaleRow>(t, 'sale_reports.sku', (r) => r.sku_code),
         col<ItemSaleRow>(t, 'sale_reports.sold_quantity', (r) => r.sold_quantity),
         col<ItemSaleRow>(t, 'sale_reports.returned_quantity', (r) => r.returned_quantity),
         col<ItemSaleRow>(t, 'sale_reports.quantity', (r) => r.quantity),
         col<ItemSaleRow>(t, 'sale_reports.net_amount', (r) => r.net_amount),
-        col<ItemSaleRow>(t, 'sale_reports.cost', (r) => r.cost),
-        col<ItemSaleRow>(t, 'sale_reports.profit', (r) => r.profit),
+        ...(data.totals.cost === null
+          ? []
+          : [col<ItemSaleRow>(t, 'sale_reports.cost', (r) => r.cost), col<ItemSaleRow>(t, 'sale_reports.profit', (r) => r.profit)]),
       ],
       rows: (data: ItemSaleResponse, t) => [
         ...data.rows,

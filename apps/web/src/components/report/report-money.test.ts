@@ -21,10 +21,11 @@ describe('report money', () => {
   });
 
   it('shows riel beside a dollar amount at the period rate, half-up, and nothing beside riel books', () => {
-    expect(showRiel('2.75', period('USD'), 'en')).toMatch(/11,275/);
-    // 0.005 cents do not exist: 0.01 USD at 4,100 is 41 riel.
-    expect(showRiel('0.01', period('USD'), 'en')).toMatch(/41/);
-    expect(showRiel('1.00', period('USD', '4050.5000'), 'en')).toMatch(/4,051/);
+    // One rule for riel everywhere (the till, receipts, invoices, reports): the nearest 100-riel note.
+    expect(showRiel('2.75', period('USD'), 'en')).toMatch(/11,300/); // 11,275
+    expect(showRiel('0.01', period('USD'), 'en')).toMatch(/\b0\b/); // 41 riel: no note
+    expect(showRiel('1.00', period('USD', '4050.5000'), 'en')).toMatch(/4,100/); // 4,050.5
+    expect(showRiel('6.60', period('USD', '4050.0000'), 'en')).toMatch(/26,700/); // 26,730, as the till shows it
     expect(showRiel('41000', period('KHR'), 'en')).toBeNull();
     expect(showRiel('1.00', undefined, 'en')).toBeNull();
   });

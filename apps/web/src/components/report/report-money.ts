@@ -1,4 +1,4 @@
-import { convert, CURRENCIES, isCurrencyCode, money, parseDecimal, parseRate, type CurrencyCode } from '@posauto/shared/money/index';
+import { CURRENCIES, isCurrencyCode, money, parseDecimal, parseRate, rielTotal, type CurrencyCode } from '@posauto/shared/money/index';
 import type { Language } from '@posauto/shared/i18n/index';
 import type { ReportPeriodInfo } from '@posauto/shared/schemas/reports';
 import { formatMoney } from '../../lib/money-format';
@@ -18,14 +18,15 @@ export function showMoney(value: string | null | undefined, currency: CurrencyCo
 }
 
 /**
- * The same amount in riel at the period's rate, converted by the money module (half-up), or null when the books are
- * kept in riel already. Riel is a view here: the books stay in the shop's currency.
+ * The same amount in riel at the period's rate, as the till, the receipt and the invoice say it (the money module's
+ * riel total: the nearest 100-riel note), or null when the books are kept in riel already. Riel is a view here: the
+ * books stay in the shop's currency.
  */
 export function showRiel(value: string | null | undefined, period: ReportPeriodInfo | undefined, lang: Language): string | null {
   const currency = reportCurrency(period);
   if (!period || currency === 'KHR' || value === null || value === undefined || value === '') return null;
   try {
-    const riel = convert(money(toMinor(value, currency), currency), 'KHR', parseRate(period.exchange_rate));
+    const riel = rielTotal(money(toMinor(value, currency), currency), parseRate(period.exchange_rate));
     return formatMoney(riel.amount, 'KHR', lang);
   } catch {
     return null;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,9 @@ export function ApprovalForm({ message, onApprove }: { message: string; onApprov
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The form appears under the payment: the focus goes to its first field, so the approver can type at once.
+  const emailRef = useRef<HTMLInputElement>(null);
+  useEffect(() => emailRef.current?.focus(), []);
   const approve = async () => {
     if (busy) return;
     setBusy(true);
@@ -37,7 +40,7 @@ export function ApprovalForm({ message, onApprove }: { message: string; onApprov
           autoComplete="off"
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
-          data-autofocus
+          ref={emailRef}
           data-testid="pos-approval-email"
           onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), void approve())}
         />

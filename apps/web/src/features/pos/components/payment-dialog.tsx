@@ -83,6 +83,8 @@ export function PaymentDialog(p: PaymentDialogProps) {
   const methodIds = useMemo(() => new Set(p.methods.map((m) => m.id)), [p.methods]);
   const byId = useMemo(() => new Map(p.methods.map((m) => [m.id, m])), [p.methods]);
   const money = (minor: number) => moneyText(minor, p.currency, p.lang);
+  // An amount inside a sentence, kept whole and left to right in an Arabic one (Unicode first-strong isolate).
+  const iso = (text: string) => (p.lang === 'ar' ? `\u2068${text}\u2069` : text);
   const dueRiel = inRiel(p.total, p.currency, p.rate);
   const busy = p.state.kind === 'sending' || p.state.kind === 'retrying';
 
@@ -311,13 +313,16 @@ export function PaymentDialog(p: PaymentDialogProps) {
                 {chosen && (
                   <Text size="sm" ta="end" fw={600} data-testid="pos-change-split">
                     {chosen.usd > 0 && chosen.khr > 0
-                      ? t('pos.payment.change_split', { usd: moneyText(chosen.usd, 'USD', p.lang), khr: rielText(chosen.khr, p.lang) })
+                      ? t('pos.payment.change_split', {
+                          usd: iso(moneyText(chosen.usd, 'USD', p.lang)),
+                          khr: iso(rielText(chosen.khr, p.lang)),
+                        })
                       : t('pos.payment.change_give', {
-                          amount: chosen.usd > 0 ? moneyText(chosen.usd, 'USD', p.lang) : rielText(chosen.khr, p.lang),
+                          amount: iso(chosen.usd > 0 ? moneyText(chosen.usd, 'USD', p.lang) : rielText(chosen.khr, p.lang)),
                         })}
                     {chosen.rounding !== 0 && (
                       <Text span size="sm" c="dimmed" fw={400} ms={6} data-testid="pos-change-rounding">
-                        {t('pos.payment.rounding', { amount: money(chosen.rounding) })}
+                        {t('pos.payment.rounding', { amount: iso(money(chosen.rounding)) })}
                       </Text>
                     )}
                   </Text>
@@ -347,8 +352,8 @@ export function PaymentDialog(p: PaymentDialogProps) {
             {p.drawer && (
               <Text size="xs" c="dimmed" ta="end" data-testid="pos-drawer">
                 {t('pos.payment.drawer_holds', {
-                  usd: moneyText(p.drawer.USD, 'USD', p.lang),
-                  khr: rielText(p.drawer.KHR, p.lang),
+                  usd: iso(moneyText(p.drawer.USD, 'USD', p.lang)),
+                  khr: iso(rielText(p.drawer.KHR, p.lang)),
                 })}
               </Text>
             )}

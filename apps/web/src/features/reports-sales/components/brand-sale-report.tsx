@@ -26,9 +26,14 @@ export function BrandSaleReport() {
     { key: 'brand_name', header: 'sale_reports.brand', render: name },
     { key: 'quantity', header: 'sale_reports.quantity', kind: 'number' },
     { key: 'net_amount', header: 'sale_reports.net_amount', kind: 'money' },
-    { key: 'cost', header: 'sale_reports.cost', kind: 'money' },
-    { key: 'profit', header: 'sale_reports.profit', kind: 'money' },
   ];
+  // Cost and profit come only to a user who may see costs (profit-lost-report).
+  const withCost = data?.totals.cost !== null;
+  if (withCost)
+    columns.push(
+      { key: 'cost', header: 'sale_reports.cost', kind: 'money' },
+      { key: 'profit', header: 'sale_reports.profit', kind: 'money' },
+    );
   const top = (data?.rows ?? []).slice(0, 10);
   return (
     <ReportPage
@@ -42,7 +47,7 @@ export function BrandSaleReport() {
             horizontal
             series={[
               { name: 'net', label: 'sale_reports.net_amount' },
-              { name: 'profit', label: 'sale_reports.profit' },
+              ...(withCost ? [{ name: 'profit', label: 'sale_reports.profit' }] : []),
             ]}
             valueFormatter={(v) => chartMoney(v, currency, lang)}
           />

@@ -48,9 +48,13 @@ export function ItemSaleReport() {
     { key: 'returned_quantity', header: 'sale_reports.returned_quantity', kind: 'number' },
     { key: 'quantity', header: 'sale_reports.quantity', kind: 'number', sortable: true },
     { key: 'net_amount', header: 'sale_reports.net_amount', kind: 'money', sortable: true },
-    { key: 'cost', header: 'sale_reports.cost', kind: 'money' },
-    { key: 'profit', header: 'sale_reports.profit', kind: 'money', sortable: true },
   ];
+  // Cost and profit come only to a user who may see costs (profit-lost-report).
+  if (data?.totals.cost !== null)
+    columns.push(
+      { key: 'cost', header: 'sale_reports.cost', kind: 'money' },
+      { key: 'profit', header: 'sale_reports.profit', kind: 'money', sortable: true },
+    );
   // The chart shows the ten largest by amount whatever the table's order.
   const top = [...(data?.rows ?? [])].sort((a, b) => chartMinor(b.net_amount, currency) - chartMinor(a.net_amount, currency)).slice(0, 10);
   const pick = (key: (typeof FILTERS)[number], label: string, all: string, list: { id: string; name: string }[] | undefined) => (
