@@ -139,7 +139,9 @@ test('a cart held with F8 comes back with F7, and a refresh does not lose the ca
   await expect(held.last()).toContainText('$1.93');
 });
 
-test('a discount above the cashier’s 10% is approved on the till’s screen by the owner, and the sale records who approved', async ({ page }) => {
+test('a discount above the cashier’s 10% is approved on the till’s screen by the owner, and the sale records who approved', async ({
+  page,
+}) => {
   await openTill(page);
   await scan(page, '2100000001019');
   await scan(page, '2100000001019');
@@ -179,7 +181,9 @@ test('the payment shows what the drawer holds and gives the change in dollars wh
       headers: auth,
       data: { counted_usd: current.expected_usd, counted_khr: current.expected_khr },
     });
-  expect((await page.request.post('/api/v1/cash-sessions/open', { headers: auth, data: { opening_usd: '20', opening_khr: '0' } })).ok()).toBeTruthy();
+  expect(
+    (await page.request.post('/api/v1/cash-sessions/open', { headers: auth, data: { opening_usd: '20', opening_khr: '0' } })).ok(),
+  ).toBeTruthy();
   await openTill(page);
   await scan(page, '2100000001019'); // 1.75 + 10% VAT = 1.93: $5 gives back 3.07, that is $3 and 200 riel
   await page.keyboard.press('F12');
