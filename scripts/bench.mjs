@@ -44,6 +44,7 @@ import {
   seedReportHistory,
 } from '../bench/reports-bench.mjs';
 import { formatWebWeight, measureWebWeight } from '../bench/web-weight.mjs';
+import { LIGHTHOUSE_TARGETS, formatLighthouse, measureLighthouse } from '../bench/lighthouse-bench.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -171,7 +172,7 @@ const ALL_ROUTES = [
  * Measurements that are not one route under autocannon: receiving 200-line purchases one after the other, closing a
  * session of 2,000 sales, the till's weight (with the web weight, SQLite run) and its scans in Chromium.
  */
-const OTHER_MEASURES = ['purchase_receive', 'session_close', 'till_weight', 'till_scan', 'report_profit_loss'];
+const OTHER_MEASURES = ['purchase_receive', 'session_close', 'till_weight', 'till_scan', 'report_profit_loss', 'lighthouse'];
 
 // BENCH_ROUTES=search,customers_search: measure only these (health, the baseline, always runs).
 const ONLY = (process.env.BENCH_ROUTES ?? '')
@@ -189,6 +190,8 @@ const ROUTES = ONLY.length ? ALL_ROUTES.filter((r) => r.key === 'health' || ONLY
 const MEASURE_PURCHASES = !ONLY.length || ONLY.includes('purchase_receive');
 const MEASURE_CLOSE = !ONLY.length || ONLY.includes('session_close');
 const MEASURE_SCAN = !ONLY.length || ONLY.includes('till_scan');
+const MEASURE_LIGHTHOUSE = !ONLY.length || ONLY.includes('lighthouse');
+const LIGHTHOUSE_RUNS = Math.round(numberEnv('BENCH_LIGHTHOUSE_RUNS', 3, 1, 9));
 /** The sales measurements need tills (cashiers with open sessions), the cash method and stocked products. */
 const SALES_MEASURED = MEASURE_CLOSE || MEASURE_SCAN || ROUTES.some((r) => r.sale);
 /** The stock measurements need the shop's branch, adjustment type, supplier and stocked products. */
@@ -631,6 +634,10 @@ async function benchDatabase(name, databaseUrl) {
   let webWeight = null;
   if (name === 'sqlite') webWeight = await measureWeb(server.base);
   checkInterrupted();
+  // Lighthouse on the demo shop as a shop has it (before the bulk seed), on SQLite only: the pages, not the database.
+  let lighthouse = null;
+  if (name === 'sqlite' && MEASURE_LIGHTHOUSE) lighthouse = await measureLighthousePages(server.base);
+  checkInterrupted();
 
   let seed = null;
   let page1 = null;
@@ -731,6 +738,7 @@ async function benchDatabase(name, databaseUrl) {
   return {
     server_start_ms: startMs,
     web_weight: webWeight,
+    lighthouse,
     seed: seed && { categories: seed.inserted, products: seed.products, customers: seed.customers, ms: seed.ms },
     list_total: page1?.meta.total ?? null,
     search_matches: search?.meta.total ?? null,
@@ -788,6 +796,18 @@ async function measureReports(name, server, token, target, routes) {
     if (profitLoss.skipped) process.stdout.write(`[${name}] profit and loss: SKIPPED, ${profitLoss.skipped}\n`);
   }
   return { seed: seeded, profit_loss: profitLoss, skipped_routes: skipped };
+}
+
+/** Lighthouse (desktop) over the shop's main pages, median of LIGHTHOUSE_RUNS (bench/lighthouse-bench.mjs). */
+async function measureLighthousePages(base) {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) return { skipped: `no built web app in ${WEB_DIST} (npm run build -w @posauto/web)` };
+  if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (CHROMIUM_PATH)` };
+  process.stdout.write(`[sqlite] Lighthouse (desktop), ${LIGHTHOUSE_RUNS} runs a page...\n`);
+  try {
+    return { pages: await measureLighthouse(base, { runs: LIGHTHOUSE_RUNS, executablePath: CHROMIUM }), targets: LIGHTHOUSE_TARGETS };
+  } catch (e) {
+    return { error: e.message };
+  }
 }
 
 /** Opens /login and / in Chromium (bench/web-weight.mjs); skipped without a built web app or a Chromium. */
@@ -1056,6 +1076,14 @@ function salesTargets(results) {
     } else if (scan)
       add('till_scan', db, 'scan', false, `Scan on ${db}: ${scan.skipped ? `skipped (${scan.skipped})` : `FAILED (${scan.error})`}`);
   }
+  for (const page of results.databases.sqlite?.lighthouse?.pages ?? [])
+    add(
+      'lighthouse',
+      'sqlite',
+      `Lighthouse desktop on ${page.path}: performance >= ${LIGHTHOUSE_TARGETS.performance}, accessibility and best practices ${LIGHTHOUSE_TARGETS.accessibility}, CLS < ${LIGHTHOUSE_TARGETS.cls}`,
+      page.meets,
+      `Lighthouse ${page.path} ${page.meets ? 'HOLDS' : 'MISSED'}: performance ${page.performance}, accessibility ${page.accessibility}, best practices ${page['best-practices']}, CLS ${page.cls}`,
+    );
   const till = results.databases.sqlite?.web_weight?.pages?.find((p) => p.path === '/sale-pos');
   if (till) {
     const kb = round(till.js.gzip / 1024, 1);
@@ -1242,6 +1270,9 @@ async function main() {
   if (stockTable) process.stdout.write(`${stockTable}\n\n`);
   const salesRows = salesTable(results);
   if (salesRows) process.stdout.write(`${salesRows}\n\n`);
+  const lh = results.databases.sqlite?.lighthouse;
+  if (lh?.pages) process.stdout.write(`${formatLighthouse(lh.pages)}\n\n`);
+  else if (lh) process.stdout.write(`Lighthouse: ${lh.skipped ? 'skipped' : 'failed'} (${lh.skipped ?? lh.error})\n\n`);
   const web = results.databases.sqlite?.web_weight;
   if (web?.pages) {
     process.stdout.write(`Web app weight (first load, empty cache, Khmer; KB; "sent" = as Chromium received it, brotli):\n`);

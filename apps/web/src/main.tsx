@@ -22,6 +22,12 @@ import { checkInactivityOnStart } from './lib/inactivity';
 import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
 
+// zod compiles object schemas with `new Function` unless told not to; the Content-Security-Policy (no 'unsafe-eval')
+// refuses that, and the browser reports a violation on every page that checks a form. The forms are small: plain
+// parsing is fast enough. zod keeps its settings on this global object, shared whichever loads first: setting it here
+// keeps zod itself out of the sign-in page's weight.
+const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodSettings.__zod_globalConfig = Object.assign(zodSettings.__zod_globalConfig ?? {}, { jitless: true });
 checkInactivityOnStart();
 const { lang, ready } = initI18n();
 

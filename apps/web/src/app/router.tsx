@@ -5,6 +5,7 @@ import { APP_ROUTES, type AppRoute, type RouteLayout } from '@posauto/shared/rou
 import { getUserData, hasPermission, useUserData } from '../lib/auth-store';
 import { useInactivityLogout } from '../lib/inactivity';
 import { loadModuleTranslations, loadTillTranslations } from '../lib/i18n';
+import { AppErrorBoundary } from './error-boundary';
 import { loadServices, Services } from './providers';
 import { LoginScreen, safeRedirect } from './screens/login-screen';
 
@@ -160,18 +161,22 @@ function ScrollToTop() {
 }
 
 function Root() {
+  const { pathname } = useLocation();
   return (
     <>
       <ScrollToTop />
-      <Suspense
-        fallback={
-          <Center h="60vh">
-            <Loader />
-          </Center>
-        }
-      >
-        <Outlet />
-      </Suspense>
+      {/* A screen that fails shows a message, never a white page; another screen starts afresh (the key). */}
+      <AppErrorBoundary key={pathname}>
+        <Suspense
+          fallback={
+            <Center h="60vh">
+              <Loader />
+            </Center>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </AppErrorBoundary>
     </>
   );
 }

@@ -1,16 +1,9 @@
 import type { ComponentProps } from 'react';
-import {
-  ActionIcon,
-  Avatar,
-  UnstyledButton,
-  useComputedColorScheme,
-  useMantineColorScheme,
-  useMantineTheme,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, UnstyledButton, useComputedColorScheme, useMantineColorScheme, VisuallyHidden } from '@mantine/core';
 import { IconDeviceDesktop, IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '../../lib/auth-store';
+import classes from './shell.module.css';
 
 /**
  * The buttons that open the top bar's language, theme and user menus, apart from the menus themselves: the till
@@ -53,14 +46,13 @@ export function initialsOf(name: string): string {
 export function UserButton(props: ButtonProps) {
   const { t } = useTranslation();
   const user = useUserData();
-  const theme = useMantineTheme();
   if (!user) return null;
   return (
     // The initials are decoration: the button is named by the person's full name.
     <UnstyledButton data-testid="user-menu" {...props}>
-      <Avatar radius="xl" color={theme.primaryColor} variant="filled" aria-hidden>
+      <span className={classes.initials} aria-hidden>
         {initialsOf(user.data.name)}
-      </Avatar>
+      </span>
       <VisuallyHidden>{t('nav.account_menu', { name: user.data.name })}</VisuallyHidden>
     </UnstyledButton>
   );
