@@ -8,6 +8,8 @@ import type { RequestContext } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { assertDrawerHolds } from '../cash-sessions/index';
+import type { SaleSettings } from './sale-context';
+import { isTillSale, type SaleIn } from './sale-input';
 import { toMinor } from './sale-money';
 
 export type PaymentIn = z.output<typeof salePaymentInputSchema>;
@@ -179,4 +181,24 @@ export async function writePayments(
       })),
     )
     .execute();
+}
+
+/** Payments and change: a till sale is paid at once; what is not paid is the customer's due, never the walk-in's. */
+export async function takePayments(
+  trx: Kysely<Database>,
+  ctx: RequestContext,
+  input: SaleIn,
+  due: number,
+  s: Pick<SaleSettings, 'currency' | 'rate'>,
+  place: { drawer: string | null; customer: { isWalkIn: boolean } },
+): Promise<PreparedPayments> {
+  const quotation = input.document === 'quotation';
+  if (quotation && input.payments.length) throw unprocessable('sales.errors.quotation_no_payments', 'payments');
+  if (isTillSale(input) && !input.payments.length && due > 0) throw unprocessable('sales.errors.payment_required', 'payments');
+  const pay = await preparePayments(trx, ctx.businessId, input.payments, due, s.currency, s.rate, input.change_in);
+  // The walk-in customer cannot owe: what is not paid needs a named customer.
+  if (!quotation && pay.paid < due + pay.rounding && place.customer.isWalkIn)
+    throw unprocessable('sales.errors.walk_in_must_pay', 'payments');
+  if (place.drawer) await assertChangeInDrawer(trx, ctx.businessId, place.drawer, pay);
+  return pay;
 }

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeDocumentTotals, formatDecimal } from '@posauto/shared/money/index';
+import { referenceTotals } from '@posauto/shared/money/sale-pricing.reference';
 import { newId } from '../../lib/ids';
 import { addCoupon, openCashSession, saleWorld, sell, type SaleWorld } from '../../../test/sale-fixtures';
 
@@ -46,45 +47,7 @@ afterAll(async () => {
   await w.t.close();
 });
 
-/** Half-up division of non-negative integers. */
-const half = (n: bigint, d: bigint) => (2n * n + d) / (2n * d);
-const PCT = 10_000n;
-
-interface Cart {
-  currency: 'USD' | 'KHR';
-  prices: number[];
-  lines: { item: number; qty: number; pct: number }[];
-  order: { type: 'percent' | 'fixed'; value: number } | null;
-  coupon: number | null;
-  service: number;
-  vat: number;
-  inclusive: boolean;
-}
-
-/** The rules, written again: line discount, order discount, coupon on what is left, service charge, VAT. */
-function recompute(c: Cart) {
-  const price = (i: number) => BigInt(c.prices[i]!);
-  const nets = c.lines.map((l) => {
-    const gross = half(BigInt(l.qty) * price(l.item), 1000n);
-    return gross - half(gross * BigInt(l.pct), PCT);
-  });
-  const subtotal = nets.reduce((a, b) => a + b, 0n);
-  const order = !c.order ? 0n : c.order.type === 'percent' ? half(subtotal * BigInt(c.order.value), PCT) : BigInt(c.order.value);
-  const coupon = c.coupon === null ? 0n : half((subtotal - order) * BigInt(c.coupon), PCT);
-  const discounted = subtotal - order - coupon;
-  const serviceCharge = half(discounted * BigInt(c.service), PCT);
-  const base = discounted + serviceCharge;
-  let tax: bigint;
-  let total: bigint;
-  if (c.inclusive) {
-    tax = base - half(base * PCT, PCT + BigInt(c.vat));
-    total = base;
-  } else {
-    tax = half(base * BigInt(c.vat), PCT);
-    total = base + tax;
-  }
-  return { subtotal, order, coupon, serviceCharge, tax, total };
-}
+const recompute = referenceTotals;
 
 const cart = fc
   .record({

@@ -359,7 +359,7 @@ export function salesService(deps: Deps) {
         if (q.status !== 'open') throw unprocessable('sales.errors.quotation_not_open');
         const input = saleInputSchema.parse(await asInput(trx, ctx.businessId, q, body.document, body.payments));
         assertMayWrite(ctx, input);
-        const created = await commitSale(trx, deps, ctx, input, { frozen: true, convertedFromId: id });
+        const created = await commitSale(trx, deps, ctx, input, { prices: 'frozen', convertedFromId: id });
         await trx
           .updateTable('sales')
           .set({ status: 'converted', updated_at: clock.now().toISOString() })

@@ -1,0 +1,110 @@
+import { sql, type Kysely } from 'kysely';
+import { exchangeRate, isCurrencyCode, type CurrencyCode } from '@posauto/shared/money/index';
+import type { Database } from '../../db/types';
+import { preparedRows, type DialectKind } from '../../db/dialect/index';
+import type { RequestContext } from '../../http/context';
+import { unprocessable } from '../../http/errors';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../lib/time-zone';
+import { lockOpenCashSession } from '../cash-sessions/index';
+import type { StockSettings } from '../stock/index';
+import { isTillSale, type SaleIn } from './sale-input';
+
+/** The shop's settings a sale reads once (general and sale settings in one statement). */
+export async function saleSettings(trx: Kysely<Database>, businessId: string) {
+  const [g] = await preparedRows(
+    trx,
+    trx
+      .selectFrom('general_settings as g')
+      .leftJoin('sale_settings as s', 's.business_id', 'g.business_id')
+      .select([
+        'g.currency',
+        'g.exchange_rate',
+        'g.sale_tax',
+        'g.is_exclude_tax',
+        'g.time_zone',
+        'g.edit_date',
+        'g.edit_cost',
+        'g.inline_discount',
+        'g.out_of_stock_sale',
+        'g.default_stock_alert',
+        's.invoice_prefix',
+        's.quotation_prefix',
+        's.default_customer_id',
+      ])
+      .where('g.business_id', '=', businessId),
+  );
+  if (!g) throw new Error(`no general settings for business ${businessId}`);
+  if (!isCurrencyCode(g.currency)) throw unprocessable('sales.errors.currency_unknown');
+  return {
+    currency: g.currency as CurrencyCode,
+    rate: exchangeRate(Number(g.exchange_rate)),
+    vatRate: Number(g.sale_tax),
+    vatInclusive: !g.is_exclude_tax,
+    timeZone: isTimeZone(g.time_zone) ? g.time_zone : DEFAULT_TIME_ZONE,
+    editDate: Boolean(g.edit_date),
+    editCost: Boolean(g.edit_cost),
+    inlineDiscount: Boolean(g.inline_discount),
+    invoicePrefix: g.invoice_prefix ?? 'INV-',
+    quotationPrefix: g.quotation_prefix ?? 'QUO-',
+    defaultCustomerId: g.default_customer_id ?? null,
+    // What the stock ledger would read again otherwise.
+    stock: { out_of_stock_sale: Number(g.out_of_stock_sale), default_stock_alert: g.default_stock_alert } satisfies StockSettings,
+  };
+}
+export type SaleSettings = Awaited<ReturnType<typeof saleSettings>>;
+
+/** The caller's open cash session, if any (one per cashier: a partial unique index guarantees it). */
+export async function openSession(trx: Kysely<Database>, kind: DialectKind, ctx: Pick<RequestContext, 'businessId' | 'userId'>) {
+  // Locked until the sale commits: a close waits for the sale's cash entries (or the sale finds the session closed),
+  // so a closed session's expected cash always holds every sale made in it.
+  return (await lockOpenCashSession(trx, kind, ctx)) ?? undefined;
+}
+
+/**
+ * Parties and session: the branch, the customer and the drawer that takes the cash. The session is the caller's open
+ * one (locked), unless the caller names one: a table's order paid later, an offline sale arriving after its session.
+ */
+export async function partiesAndSession(
+  trx: Kysely<Database>,
+  kind: DialectKind,
+  ctx: RequestContext,
+  input: SaleIn,
+  s: SaleSettings,
+  named?: { id: string; branch_id: string } | null,
+) {
+  const till = isTillSale(input);
+  // The branch: a till sale's is its session's; a back-office document names one (a branch user: its own).
+  const session = named === undefined ? await openSession(trx, kind, ctx) : (named ?? undefined);
+  let branchId: string;
+  if (till) {
+    if (!session) throw unprocessable('sales.errors.no_open_session');
+    branchId = session.branch_id;
+    if (ctx.branchId && ctx.branchId !== branchId) throw unprocessable('sales.errors.branch_not_yours', 'branch_id');
+  } else {
+    if (ctx.branchId && input.branch_id && input.branch_id !== ctx.branchId)
+      throw unprocessable('sales.errors.branch_not_yours', 'branch_id');
+    const requested = ctx.branchId ?? input.branch_id;
+    if (!requested) throw unprocessable('validation.branch_required', 'branch_id');
+    branchId = requested;
+  }
+  // The branch and the customer (the one asked for, else the shop's default, else its walk-in) in one statement.
+  const wanted = input.customer_id ?? s.defaultCustomerId;
+  const walkIn = sql<string>`(select w.id from customers w where w.business_id = ${ctx.businessId} and w.is_walk_in = 1 limit 1)`;
+  const [found] = await preparedRows(
+    trx,
+    trx
+      .selectFrom('branches as b')
+      .leftJoin('customers as c', (j) =>
+        j.onRef('c.business_id', '=', 'b.business_id').on('c.id', '=', wanted ? sql<string>`${wanted}` : walkIn),
+      )
+      .select(['b.id', 'c.id as customer_id', 'c.is_walk_in', 'c.status as customer_status'])
+      .where('b.business_id', '=', ctx.businessId)
+      .where('b.id', '=', branchId)
+      .where('b.status', '=', 1),
+  );
+  if (!found) throw unprocessable('validation.branch_required', 'branch_id');
+  if (!found.customer_id || !found.customer_status) throw unprocessable('sales.errors.customer_unknown', 'customer_id');
+  // Cash goes through the caller's drawer when it is open at this branch (always for a till sale).
+  const drawer = session && session.branch_id === branchId && input.document !== 'quotation' ? session.id : null;
+  return { branchId, drawer, customer: { id: found.customer_id, isWalkIn: Boolean(found.is_walk_in) } };
+}
