@@ -32,6 +32,9 @@ const CloseSessionDialog = lazy(() =>
 
 type SessionDialog = 'open' | 'movement' | 'close' | null;
 
+/** Focuses an element once, when it appears (a stable ref: not again on each render). */
+const focusOnMount = (el: HTMLElement | null) => el?.focus();
+
 /** The open session's expected cash, in minor units (cents, whole riel), for the till's payment dialog. */
 const drawerOf = (s: { expected_usd: string; expected_khr: string }) => ({
   USD: Math.round(Number(s.expected_usd) * 100),
@@ -139,7 +142,8 @@ export function PosScreen() {
               </ThemeIcon>
               <Title order={2}>{t('pos.no_session_title')}</Title>
               <Text c="dimmed">{t('pos.no_session_text')}</Text>
-              <Button size="lg" h={52} onClick={() => setDialog('open')} data-autofocus data-testid="pos-open-session">
+              {/* The one thing to do here: it has the focus, so Enter opens the session. */}
+              <Button size="lg" h={52} onClick={() => setDialog('open')} ref={focusOnMount} data-testid="pos-open-session">
                 {t('pos.open_session')}
               </Button>
             </Stack>

@@ -35,6 +35,8 @@ interface CartPanelProps {
   onEditLine: (key: string) => void;
   onPay: () => void;
   holding: boolean;
+  /** Lines the branch does not hold enough of: marked out of stock. */
+  short: ReadonlySet<string>;
 }
 
 export function CartPanel(p: CartPanelProps) {
@@ -106,6 +108,11 @@ export function CartPanel(p: CartPanelProps) {
                     {line.name}
                   </button>
                   <div className={classes.lineMeta}>
+                    {p.short.has(line.key) && (
+                      <Text span c="red" fw={700} size="xs" me={6} data-testid="pos-line-stock">
+                        {t('pos.out_of_stock')}
+                      </Text>
+                    )}
                     <bdi dir="ltr">{money(unitPrice(line))}</bdi>
                     {line.unitName ? ` / ${line.unitName}` : ''}
                     {line.discount &&

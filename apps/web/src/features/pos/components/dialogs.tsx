@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Loader, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Group, Loader, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PosProduct, PosVariant } from '@posauto/shared/schemas/pos';
 import {
@@ -19,10 +19,13 @@ import type { Language } from '@posauto/shared/i18n/index';
 import { ApiError } from '../../../lib/api-client';
 import { loadModuleTranslations } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/format';
-import { checkCoupon, unwrap, useAddPosCustomer, useHeldCarts, usePosCustomers } from '../api/pos-api';
+import { unwrap } from '../api/pos-api';
+import { checkCoupon, useAddPosCustomer, useHeldCarts, usePosCustomers } from '../api/pos-dialog-api';
 import { type Cart, type CartLine, MAX_LINE_QUANTITY, moneyMinor, setLineDiscount, setLinePrice, setQuantity, setUnit } from '../lib/cart';
 import { cartStore } from '../lib/cart-store';
 import { moneyText } from '../lib/money-text';
+import { asksByVariation, nextQuestion } from '../lib/variant-steps';
+import classes from './pos.module.css';
 
 const decimals = (c: CurrencyCode) => (c === 'KHR' ? 0 : 2);
 
@@ -54,6 +57,11 @@ function discountText(d: Discount | null, currency: CurrencyCode): string {
 
 // --- Variants -----------------------------------------------------------------------------------------------------
 
+/**
+ * Picks a variant by asking one question per variation (Size, then Sugar), each value a large button; the last answer
+ * adds the variant. Keys: Tab and Enter, or the digit shown on a value; Backspace goes back a question. Variants whose
+ * values the catalogue does not name are listed by name instead.
+ */
 export function VariantPicker({
   product,
   onPick,
@@ -68,6 +76,28 @@ export function VariantPicker({
   lang: Language;
 }) {
   const { t } = useTranslation();
+  const [chosen, setChosen] = useState<string[]>([]);
+  useEffect(() => setChosen([]), [product]);
+  const grid = useRef<HTMLDivElement>(null);
+  // Each question (the first one too, once the modal is in) starts with the focus on its first value.
+  useEffect(() => grid.current?.querySelector('button')?.focus(), [chosen]);
+  const price = (variants: readonly PosVariant[]) => {
+    const prices = variants.map((v) => safeMinor(v.price, currency));
+    const [low, high] = [Math.min(...prices), Math.max(...prices)];
+    return low === high ? moneyText(low, currency, lang) : `${moneyText(low, currency, lang)} – ${moneyText(high, currency, lang)}`;
+  };
+  const stepwise = product !== null && asksByVariation(product);
+  const question = stepwise ? nextQuestion(product, chosen) : null;
+  // One button per choice: a value of the question asked, or (listed by name) a variant.
+  const choices = question
+    ? question.choices.map((c) => ({ key: c.value.id, label: c.value.name, variants: c.variants }))
+    : (product?.variants ?? []).map((v) => ({ key: v.id, label: v.name, variants: [v] }));
+  const choose = (i: number) => {
+    const c = choices[i];
+    if (!product || !c) return;
+    if (question && chosen.length + 1 < product.variations.length) setChosen([...chosen, c.key]);
+    else onPick(product, c.variants[0]!);
+  };
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('pos.close') }}
@@ -77,28 +107,74 @@ export function VariantPicker({
       centered
       size="md"
     >
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 8 }} data-testid="pos-variants">
-        {product?.variants.map((v, i) => (
-          <Button
-            key={v.id}
-            variant="default"
-            h="auto"
-            mih={56}
-            py={8}
-            onClick={() => onPick(product, v)}
-            data-autofocus={i === 0 || undefined}
-            styles={{ label: { whiteSpace: 'normal', flexDirection: 'column' } }}
-          >
-            <span>{v.name}</span>
-            <bdi dir="ltr" style={{ fontWeight: 700 }}>
-              {moneyText(safeMinor(v.price, currency), currency, lang)}
-            </bdi>
-          </Button>
-        ))}
-      </div>
-      <Text size="xs" c="dimmed" mt="sm">
-        {t('pos.variant_hint')}
-      </Text>
+      <Stack
+        gap="sm"
+        data-testid="pos-variants"
+        onKeyDown={(e) => {
+          if (/^[1-9]$/.test(e.key) && choices[Number(e.key) - 1]) {
+            e.preventDefault();
+            choose(Number(e.key) - 1);
+          } else if (e.key === 'Backspace' && chosen.length > 0) {
+            e.preventDefault();
+            setChosen(chosen.slice(0, -1));
+          }
+        }}
+      >
+        {stepwise && chosen.length > 0 && (
+          <Group gap={6}>
+            {/* The answers so far: a tap asks that question again. */}
+            {chosen.map((id, i) => (
+              <Button key={id} variant="light" size="compact-md" h={44} onClick={() => setChosen(chosen.slice(0, i))}>
+                {product.variations[i]!.name}: {product.variations[i]!.values.find((x) => x.id === id)?.name}
+              </Button>
+            ))}
+          </Group>
+        )}
+        {question && (
+          <Title order={3} size="h4">
+            {question.variation.name}
+          </Title>
+        )}
+        <div ref={grid} style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 8 }}>
+          {choices.map((c, i) => {
+            const last = c.variants.length === 1 && (!question || chosen.length + 1 === product?.variations.length);
+            const out = last && c.variants[0]!.on_hand !== null && Number(c.variants[0]!.on_hand) <= 0;
+            return (
+              <Button
+                key={c.key}
+                variant="default"
+                h="auto"
+                mih={56}
+                py={8}
+                onClick={() => choose(i)}
+                data-autofocus={i === 0 || undefined}
+                data-testid="pos-variant-choice"
+                styles={{ label: { whiteSpace: 'normal', flexDirection: 'column' } }}
+              >
+                <span>
+                  {i < 9 && (
+                    <span className={classes.kbd} style={{ marginInlineStart: 0, marginInlineEnd: 6 }} aria-hidden>
+                      {i + 1}
+                    </span>
+                  )}
+                  {c.label}
+                </span>
+                <bdi dir="ltr" style={{ fontWeight: 700 }}>
+                  {price(c.variants)}
+                </bdi>
+                {out && (
+                  <Text span size="xs" c="red" fw={700}>
+                    {t('pos.out_of_stock')}
+                  </Text>
+                )}
+              </Button>
+            );
+          })}
+        </div>
+        <Text size="xs" c="dimmed">
+          {t('pos.variant_hint')}
+        </Text>
+      </Stack>
     </Modal>
   );
 }
@@ -257,6 +333,7 @@ function DiscountFields({
   error,
   currency,
   label,
+  autofocus,
 }: {
   type: 'percentage' | 'fixed';
   onType: (t: 'percentage' | 'fixed') => void;
@@ -265,6 +342,8 @@ function DiscountFields({
   error?: string;
   currency: CurrencyCode;
   label?: string;
+  /** The dialog opens with the focus here (the order discount: type a number, Enter). */
+  autofocus?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -285,6 +364,7 @@ function DiscountFields({
         inputMode="decimal"
         rightSection={<span aria-hidden>{type === 'percentage' ? '%' : currency === 'KHR' ? '៛' : '$'}</span>}
         error={error}
+        data-autofocus={autofocus || undefined}
         data-testid="pos-discount-value"
         size="md"
       />
@@ -366,7 +446,15 @@ export function OrderDiscountDialog({
         }}
       >
         <Stack>
-          <DiscountFields type={type} onType={setType} value={value} onValue={setValue} error={error ?? undefined} currency={currency} />
+          <DiscountFields
+            type={type}
+            onType={setType}
+            value={value}
+            onValue={setValue}
+            error={error ?? undefined}
+            currency={currency}
+            autofocus
+          />
           <TextInput
             label={t('pos.coupon_code')}
             value={code}

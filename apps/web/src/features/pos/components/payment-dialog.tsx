@@ -2,12 +2,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconQrcode, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { routeByName } from '@posauto/shared/routes';
 import type { PosPaymentMethod } from '@posauto/shared/schemas/pos';
 import type { ChangeIn, SalePaymentInput, TenderCurrency } from '@posauto/shared/schemas/sales';
 import { type CurrencyCode, type ExchangeRate, formatDecimal } from '@posauto/shared/money/index';
 import type { Language } from '@posauto/shared/i18n/index';
 import { ApiError } from '../../../lib/api-client';
-import { makeKhqr } from '../api/pos-api';
+import { getUserData, hasPermission } from '../../../lib/auth-store';
+import { makeKhqr } from '../api/pos-dialog-api';
 import { inRiel, moneyText, rielText } from '../lib/money-text';
 import { addToText, type CashAmounts, changeOptions, paymentProblem, RIEL_QUICK, summarize, type Tender, USD_QUICK } from '../lib/payment';
 import { ApprovalForm } from './approval-form';
@@ -34,6 +37,8 @@ export interface PaymentDialogProps {
   state: SendState;
   /** What the cashier's drawer holds (minor units), from the open session; null: not known. */
   drawer: CashAmounts | null;
+  /** Names of the cart's items the branch does not hold enough of (by the catalogue): said before sending. */
+  short: readonly string[];
   onPay: (payments: SalePaymentInput[], changeIn: ChangeIn) => void;
   /** Asks the approval of a discount above the cashier's limit, then sends the sale again with it. */
   onApprove: (email: string, password: string) => Promise<void>;
@@ -130,7 +135,8 @@ export function PaymentDialog(p: PaymentDialogProps) {
     if (busy) return;
     const why = paymentProblem(tenders, summary, methodIds, p.walkIn);
     if (why) {
-      setProblem(t(why));
+      // The walk-in customer short: what is still due, not credit.
+      setProblem(t(why, { amount: money(summary.remaining.amount) }));
       return;
     }
     p.onPay(
@@ -162,7 +168,11 @@ export function PaymentDialog(p: PaymentDialogProps) {
           pay();
         }}
         onKeyDown={(e) => {
-          if (e.key === 'F12' || (e.key === 'Enter' && (e.ctrlKey || e.metaKey))) {
+          // Enter completes a sale paid in full wherever the focus is (not pressing a quick tender button again);
+          // a field or button that takes Enter itself (approval, KHQR, Cancel) keeps it.
+          const enter = e.key === 'Enter' && !e.defaultPrevented && !e.nativeEvent.isComposing;
+          const own = (e.target as HTMLElement).closest('[data-own-enter]');
+          if (e.key === 'F12' || (enter && (e.ctrlKey || e.metaKey || (summary.isPaid && !own)))) {
             e.preventDefault();
             pay();
           }
@@ -185,6 +195,13 @@ export function PaymentDialog(p: PaymentDialogProps) {
               )}
             </Stack>
           </Group>
+
+          {p.methods.length === 0 && <NoMethod />}
+          {p.short.length > 0 && (
+            <Alert color="orange" data-testid="pos-stock-warning">
+              {t('pos.payment.not_enough_stock', { names: p.short.join(', ') })}
+            </Alert>
+          )}
 
           {tenders.map((x, i) => {
             const m = byId.get(x.methodId);
@@ -359,7 +376,11 @@ export function PaymentDialog(p: PaymentDialogProps) {
             )}
           </div>
 
-          {p.state.kind === 'approval' && <ApprovalForm message={p.state.message} onApprove={p.onApprove} />}
+          {p.state.kind === 'approval' && (
+            <div data-own-enter>
+              <ApprovalForm message={p.state.message} onApprove={p.onApprove} />
+            </div>
+          )}
           {(problem || p.state.kind === 'error') && (
             <Alert color="red" role="alert" data-testid="pos-payment-error">
               {problem ?? (p.state.kind === 'error' ? p.state.message : '')}
@@ -372,22 +393,46 @@ export function PaymentDialog(p: PaymentDialogProps) {
           )}
 
           <Group justify="space-between">
-            <Button variant="default" onClick={p.onClose} h={48} disabled={busy}>
+            <Button variant="default" onClick={p.onClose} h={48} disabled={busy} data-own-enter>
               {t('pos.cancel')}
               <span className={classes.kbd} aria-hidden>
                 Esc
               </span>
             </Button>
-            <Button type="submit" size="lg" h={52} loading={busy} data-testid="pos-payment-submit">
-              {summary.isPaid ? t('pos.payment.complete') : t('pos.payment.complete_partial')}
-              <span className={classes.kbd} aria-hidden>
-                Enter
-              </span>
-            </Button>
+            {p.methods.length > 0 && (
+              <Button type="submit" size="lg" h={52} loading={busy} data-testid="pos-payment-submit">
+                {/* Credit only for a named customer: the walk-in customer pays the whole total. */}
+                {summary.isPaid || p.walkIn ? t('pos.payment.complete') : t('pos.payment.complete_partial')}
+                <span className={classes.kbd} aria-hidden>
+                  Enter
+                </span>
+              </Button>
+            )}
           </Group>
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** No payment method to take money with: said, with the way to the setting for a user who may open it. */
+function NoMethod() {
+  const { t } = useTranslation();
+  const route = routeByName('payment-listing');
+  const may = hasPermission(getUserData(), route.permission);
+  return (
+    <Alert color="red" data-testid="pos-no-method">
+      <Stack gap="xs" align="flex-start">
+        <span>
+          {t('pos.payment.no_method')} {may ? '' : t('pos.payment.no_method_ask')}
+        </span>
+        {may && (
+          <Button component={Link} to={route.path} variant="light" color="red" h={44}>
+            {t('pages.payment-listing')}
+          </Button>
+        )}
+      </Stack>
+    </Alert>
   );
 }
 
@@ -479,7 +524,7 @@ function KhqrBox({
           <Text size="sm" ta="center">
             {t('pos.payment.khqr_scan', { amount: tender.currency === 'KHR' ? rielText(Number(tender.text), lang) : `$${tender.text}` })}
           </Text>
-          <Button color="teal" h={48} onClick={onConfirm} data-testid="pos-khqr-received">
+          <Button color="teal" h={48} onClick={onConfirm} data-testid="pos-khqr-received" data-own-enter>
             {t('pos.payment.khqr_confirm')}
           </Button>
         </>
@@ -491,6 +536,7 @@ function KhqrBox({
           onClick={() => void show()}
           loading={loading}
           data-testid="pos-khqr-show"
+          data-own-enter
         >
           {t('pos.payment.khqr_show')}
         </Button>

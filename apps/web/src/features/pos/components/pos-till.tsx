@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Alert, Button, Center, CloseButton, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
@@ -9,13 +10,12 @@ import { formatDecimal, formatQuantity } from '@posauto/shared/money/index';
 import { isLanguage, type Language } from '@posauto/shared/i18n/index';
 import { ApiError } from '../../../lib/api-client';
 import { loadModuleTranslations } from '../../../lib/i18n';
-import { approveDiscount, postSale, unwrap, useHoldCart, usePosCatalogue, useResumeCart } from '../api/pos-api';
+import { unwrap, useHoldCart, usePosCatalogue, useResumeCart } from '../api/pos-api';
 import { CatalogueIndex } from '../lib/catalogue-index';
 import {
   addItem,
   type Cart,
   cartTotals,
-  discountInput,
   itemCount,
   lineFor,
   moveSelection,
@@ -28,16 +28,19 @@ import {
 import { cartStore, useCart } from '../lib/cart-store';
 import { inRiel, moneyText, rateOf, rielText } from '../lib/money-text';
 import type { CashAmounts } from '../lib/payment';
-import { loadPendingSale, pendingFor, sendPendingSale } from '../lib/pending-sale';
+import { loadPendingSale } from '../lib/pending-record';
 import { SCAN_MAX_GAP_MS, ScanBuffer } from '../lib/scanner';
+import { shortLines } from '../lib/stock-check';
 import { CartPanel, Kbd } from './cart-panel';
 import type { SendState } from './payment-dialog';
 import { CategoryTabs, ProductGrid, TILE_PAGE } from './product-grid';
 import classes from './pos.module.css';
 
-// The payment dialog (and the QR code library behind KHQR) loads when first needed, not with the till.
-// With it, every module's table: what the payment may have to say beyond selling (a discount approval's form).
-const loadPayment = () => Promise.all([import('./payment-dialog'), loadModuleTranslations()]).then(([m]) => m);
+// The payment dialog (and the QR code library behind KHQR) loads when first needed, not with the till, and with it
+// the sending of the sale (checkout.ts), in memory before Pay is pressed (a sale must go out while the network is down).
+// With them, every module's table: what the payment may have to say beyond selling (a discount approval's form).
+const loadPayment = () =>
+  Promise.all([import('./payment-dialog'), import('../lib/checkout'), loadModuleTranslations()]).then(([m, c]) => ({ ...m, ...c }));
 const PaymentDialog = lazy(() => loadPayment().then((m) => ({ default: m.PaymentDialog })));
 export const preloadPayment = () => void loadPayment();
 
@@ -84,6 +87,7 @@ export interface PosTillProps {
 type Dialog = 'customer' | 'discount' | 'held' | 'pay' | null;
 
 const NO_TABS: readonly PosCategory[] = [];
+const NO_KEYS: ReadonlySet<string> = new Set();
 
 const isEditable = (el: Element | null): boolean =>
   el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
@@ -132,15 +136,31 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold }
   modalRef.current = modalOpen;
 
   // --- Adding items ------------------------------------------------------------------------------------------------
+  /** A red notice that screen readers hear too (with more said to them when `heard` is given). */
+  const warn = useCallback(
+    (message: string, heard = message) => {
+      notifications.show({ color: 'red', message, autoClose: 4000, closeButtonProps: { 'aria-label': t('common.close') } });
+      setAnnounce(heard);
+    },
+    [t],
+  );
+  // Lines the branch does not hold enough of (the catalogue's on hand), unless the shop sells out of stock.
+  const shortOf = useCallback(
+    (c: Cart) => (catalogue && !catalogue.settings.out_of_stock_sale ? shortLines(c, productsById) : NO_KEYS),
+    [catalogue, productsById],
+  );
   const addProduct = useCallback(
     (product: PosProduct, variant: PosVariant | null) => {
       store.update((c) => addItem(c, lineFor(product, variant, currency)));
       const c = store.get();
-      const at = c.lines.findIndex((l) => l.key === c.selected);
-      const line = c.lines[at];
-      if (line) setAnnounce(t('pos.announce_added', { name: line.name, quantity: formatQuantity(line.quantity) }));
+      const line = c.lines.find((l) => l.key === c.selected);
+      if (!line) return;
+      const added = t('pos.announce_added', { name: line.name, quantity: formatQuantity(line.quantity) });
+      const out = `${line.name}: ${t('pos.out_of_stock')}`;
+      if (shortOf(c).has(line.key)) warn(out, `${added} ${out}`);
+      else setAnnounce(added);
     },
-    [store, currency, t],
+    [store, currency, t, shortOf, warn],
   );
 
   const pick = useCallback(
@@ -160,21 +180,27 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold }
         return;
       }
       const hit = index.lookup(code);
-      if (!hit) {
-        notifications.show({
-          color: 'red',
-          message: t('pos.scan_unknown', { code }),
-          autoClose: 4000,
-          closeButtonProps: { 'aria-label': t('common.close') },
-        });
-        setAnnounce(t('pos.scan_unknown', { code }));
-        return;
-      }
+      if (!hit) return warn(t('pos.scan_unknown', { code }));
       if (hit.variant || hit.product.type !== 'variation' || hit.product.variants.length === 0) addProduct(hit.product, hit.variant);
       else setVariantsOf(hit.product);
     },
-    [index, addProduct, t],
+    [index, addProduct, t, warn],
   );
+  /**
+   * Enter on a query as typed, never on a result list still catching up with it (useDeferredValue): a code adds its
+   * item, else the first product the words match; nothing matching says so. Once added, the focus leaves the search
+   * so that + and - change the line.
+   */
+  const submitQuery = (text: string) => {
+    const value = text.trim();
+    if (!value || !index) return;
+    const first = index.lookup(value) ? -1 : index.search(value, category)[0];
+    if (first === undefined) return warn(t('pos.no_products'));
+    if (first < 0) scan(value);
+    else pick(index.products[first]!);
+    setQuery('');
+    searchRef.current?.blur();
+  };
   useEffect(() => {
     if (!index || waitingScans.current.length === 0) return;
     const codes = waitingScans.current.splice(0);
@@ -254,16 +280,12 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold }
   const send = useCallback(
     async (body: SaleInput) => {
       lastBody.current = body;
-      const pending = pendingFor(body);
       cancelled.current = { cancelled: false };
       setSendState({ kind: 'sending' });
       try {
-        const sale = await sendPendingSale(pending, {
-          send: postSale,
-          statusOf: (e) => (e instanceof ApiError ? e.status : null),
-          onRetry: (attempt) => setSendState({ kind: 'retrying', attempt }),
-          signal: cancelled.current,
-        });
+        const sale = await (
+          await loadPayment()
+        ).sendSale(body, { onRetry: (attempt) => setSendState({ kind: 'retrying', attempt }), signal: cancelled.current });
         store.clear();
         setSendState({ kind: 'idle' });
         setDialog(null);
@@ -292,7 +314,7 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold }
   );
   const approve = useCallback(
     async (email: string, password: string) => {
-      const approval = await approveDiscount(email, password);
+      const approval = await (await loadPayment()).approveDiscount(email, password);
       if (lastBody.current) await send({ ...lastBody.current, discount_approval_id: approval.id });
     },
     [send],
@@ -300,27 +322,7 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold }
 
   const pay = (payments: SalePaymentInput[], changeIn: ChangeIn) => {
     const c = store.get();
-    const settings = catalogue?.settings;
-    const body: SaleInput = {
-      document: 'sale',
-      sale_type: 'pos_retail',
-      customer_id: c.customer?.id ?? null,
-      lines: c.lines.map((l) => ({
-        product_id: l.productId,
-        variant_id: l.variantId,
-        unit_id: l.unitId,
-        quantity: formatQuantity(l.quantity),
-        unit_price: settings?.edit_cost && l.priceOverride !== null ? formatDecimal(l.priceOverride, currency === 'KHR' ? 0 : 2) : null,
-        discount: settings?.inline_discount ? discountInput(l.discount, currency) : null,
-      })),
-      discount: discountInput(c.discount, currency),
-      coupon_code: c.coupon?.code ?? null,
-      service_charge_id: c.serviceChargeId,
-      payments,
-      change_in: changeIn,
-      note: c.note,
-    };
-    void send(body);
+    if (catalogue) void loadPayment().then((m) => send(m.saleBody(c, catalogue.settings, currency, payments, changeIn)));
   };
 
   // A sale left waiting by a refresh or a crash during sending goes again, with its key, as soon as the till opens.
@@ -344,9 +346,11 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold }
 
   // --- Keyboard: scanner and shortcuts -------------------------------------------------------------------------------
   const scanner = useRef(new ScanBuffer());
+  // What a person typed with the focus outside any field, until Enter or a pause moves it to the search.
+  const typed = useRef('');
   const typedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const keys = useRef({ scan, openPay, holdNow, setDialog, setQuery });
-  keys.current = { scan, openPay, holdNow, setDialog, setQuery };
+  const keys = useRef({ scan, openPay, holdNow, setDialog, setQuery, submitQuery });
+  keys.current = { scan, openPay, holdNow, setDialog, setQuery, submitQuery };
   // Not on a key: a scanner's burst must not share the main thread with loading and running the dialogs' code.
   useEffect(() => {
     const opts = { once: true, capture: true } as const;
@@ -402,32 +406,39 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold }
         return;
       }
       if (e.key === 'Enter') {
+        // A scan adds its code; words a person typed, ended by Enter, are a search (not a press of the focused button).
         const code = scanner.current.push('Enter', now);
-        if (code) {
+        const text = typed.current;
+        typed.current = '';
+        if (typedTimer.current) clearTimeout(typedTimer.current);
+        if (code || text) {
           e.preventDefault();
-          if (typedTimer.current) clearTimeout(typedTimer.current);
-          k.scan(code);
+          if (code) k.scan(code);
+          else k.submitQuery(text);
         }
         return;
       }
       if (e.key.length === 1) {
-        const burst = scanner.current.isOpen(now);
-        if (!burst && (e.key === '+' || e.key === '-')) {
+        const typing = typed.current !== '';
+        if (!typing && (e.key === '+' || e.key === '-')) {
           e.preventDefault();
           const sel = store.get().selected;
           if (sel) store.update((c) => stepQuantity(c, sel, e.key === '+' ? 1 : -1));
           return;
         }
-        if (!burst && e.key === ' ') return;
+        if (!typing && e.key === ' ') return;
         e.preventDefault();
         scanner.current.push(e.key, now);
+        typed.current += e.key;
         // No Enter soon after: a person is typing; what they typed goes to the search field.
         if (typedTimer.current) clearTimeout(typedTimer.current);
         typedTimer.current = setTimeout(() => {
-          const typed = scanner.current.pending;
+          const text = typed.current;
+          typed.current = '';
           scanner.current.reset();
-          if (!typed) return;
-          k.setQuery(typed);
+          if (!text) return;
+          // In the field before it has the focus: a key typed meanwhile adds to the text, not replaces it.
+          flushSync(() => k.setQuery(text));
           searchRef.current?.focus();
         }, SCAN_MAX_GAP_MS + 50);
         return;
@@ -452,15 +463,9 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold }
   }, [store]);
 
   const onSearchKey = (e: React.KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter' && !e.defaultPrevented && index) {
+    if (e.key === 'Enter' && !e.defaultPrevented && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      const value = query.trim();
-      if (!value) return;
-      const hit = index.lookup(value);
-      if (hit) scan(value);
-      else if (positions.length > 0) pick(index.products[positions[0]!]!);
-      else return;
-      setQuery('');
+      submitQuery(e.currentTarget.value);
     } else if (e.key === 'Escape') {
       if (query) {
         e.preventDefault();
@@ -493,6 +498,7 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold }
   }
 
   const editingLine = editing ? (cart.lines.find((l) => l.key === editing) ?? null) : null;
+  const short = shortOf(cart);
   const lines = cart.lines.length;
   const totalRiel = inRiel(totals.total, currency, rate);
 
@@ -550,6 +556,7 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold }
         onEditLine={setEditing}
         onPay={openPay}
         holding={hold.isPending}
+        short={short}
       />
 
       {/* Portrait and phones: the cart's bar at the bottom; the sheet opens on tap. */}
@@ -646,6 +653,7 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold }
             lang={lang}
             state={sendState}
             drawer={drawer}
+            short={cart.lines.filter((l) => short.has(l.key)).map((l) => l.name)}
             onPay={pay}
             onApprove={approve}
           />

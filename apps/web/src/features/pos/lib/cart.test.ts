@@ -35,6 +35,7 @@ const latte: PosProduct = {
   codes: ['lat'],
   manages_stock: false,
   on_hand: null,
+  variations: [],
   variants: [],
   units: [],
 };

@@ -19,6 +19,7 @@ function product(id: string, name: string, extra: Partial<PosProduct> = {}): Pos
     codes: [`sku-${id}`],
     manages_stock: false,
     on_hand: null,
+    variations: [],
     variants: [],
     units: [],
     ...extra,
@@ -36,7 +37,7 @@ describe('the search matcher', () => {
     product('4', 'កាហ្វេទឹកដោះគោទឹកកក'),
     product('5', 'Iced tea', {
       type: 'variation',
-      variants: [{ id: 'v1', name: 'Large', sku: 'TEA-L', barcodes: ['777'], price: '2.00', on_hand: null }],
+      variants: [{ id: 'v1', name: 'Large', sku: 'TEA-L', barcodes: ['777'], price: '2.00', on_hand: null, value_ids: [] }],
     }),
   ]);
 
@@ -86,8 +87,8 @@ describe('scanned codes', () => {
     type: 'variation',
     codes: ['tea'],
     variants: [
-      { id: 'v1', name: 'Large', sku: 'TEA-L', barcodes: ['777'], price: '2.00', on_hand: null },
-      { id: 'v2', name: 'Small', sku: 'TEA-S', barcodes: ['778'], price: '1.50', on_hand: null },
+      { id: 'v1', name: 'Large', sku: 'TEA-L', barcodes: ['777'], price: '2.00', on_hand: null, value_ids: [] },
+      { id: 'v2', name: 'Small', sku: 'TEA-S', barcodes: ['778'], price: '1.50', on_hand: null, value_ids: [] },
     ],
   });
   const index = new CatalogueIndex([product('1', 'Iced latte', { codes: ['lat-4999', '8850001000017'] }), tea]);

@@ -1,30 +1,12 @@
 import type { SaleDetail, SaleInput } from '@posauto/shared/schemas/sales';
+import { loadPendingSale, PENDING_SALE_KEY, type PendingSale } from './pending-record';
 
 /**
  * Never lose, never double (till notes): the sale and its idempotency key are written down before the first
  * attempt and kept until the server has acknowledged the sale; after a network error the same body goes again with
- * the same key, and the server answers a key it knows with the first sale.
+ * the same key, and the server answers a key it knows with the first sale. Loaded with the payment dialog.
  */
-export const PENDING_SALE_KEY = 'posauto.pos.pending-sale';
-
-/** IDEMPOTENCY_HEADER of schemas/sales, written out: importing a value from the schemas would bring zod into the till's bundle. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-
-export interface PendingSale {
-  key: string;
-  body: SaleInput;
-  createdAt: string;
-}
-
-export function loadPendingSale(storage: Storage = localStorage): PendingSale | null {
-  try {
-    const raw = storage.getItem(PENDING_SALE_KEY);
-    const p = raw ? (JSON.parse(raw) as PendingSale) : null;
-    return p && typeof p.key === 'string' && p.body && typeof p.body === 'object' ? p : null;
-  } catch {
-    return null;
-  }
-}
+export { IDEMPOTENCY_HEADER, loadPendingSale, PENDING_SALE_KEY, type PendingSale } from './pending-record';
 
 export function savePendingSale(p: PendingSale, storage: Storage = localStorage): void {
   try {
