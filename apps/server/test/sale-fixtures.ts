@@ -279,6 +279,6 @@ export async function cashierDiscountLimit(w: Pick<SaleWorld, 't' | 'biz'>, hund
     .updateTable('roles')
     .set({ max_discount: hundredths })
     .where('business_id', '=', w.biz)
-    .where('name', '=', 'Cashier')
+    .where('preset_key', '=', 'cashier')
     .execute();
 }

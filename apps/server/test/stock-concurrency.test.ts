@@ -16,6 +16,7 @@ let token: string;
 let business: string;
 let branch: string;
 let product: string;
+let productName: string;
 let addition: string;
 let subtraction: string;
 
@@ -37,16 +38,14 @@ beforeAll(async () => {
   branch = (
     await db.selectFrom('branches').select('id').where('business_id', '=', business).orderBy('created_at').executeTakeFirstOrThrow()
   ).id;
-  product = (
-    await db
-      .selectFrom('products')
-      .select('id')
-      .where('business_id', '=', business)
-      .where('type', '=', 'single')
-      .where('is_stock_manage', '=', 1)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  ({ id: product, product_name: productName } = await db
+    .selectFrom('products')
+    .select(['id', 'product_name'])
+    .where('business_id', '=', business)
+    .where('type', '=', 'single')
+    .where('is_stock_manage', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow());
   const types = await db.selectFrom('adjustment_types').select(['id', 'direction']).where('business_id', '=', business).execute();
   addition = types.find((x) => x.direction === 'addition')!.id;
   subtraction = types.find((x) => x.direction === 'subtraction')!.id;
@@ -110,7 +109,7 @@ describe(`twenty concurrent subtractions of the last five units (${TEST_DB === '
     expect(saved).toHaveLength(5);
     for (const r of refused) {
       expect(r.statusCode).toBe(422);
-      expect(r.json().message).toBe('There is not enought stock or no item');
+      expect(r.json().message).toBe(`There is not enought stock or no item: ${productName}`);
     }
     expect(await onHand()).toBe(0);
     expect(await documents()).toBe(docsBefore + 5);

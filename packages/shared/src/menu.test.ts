@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAIN_MENU, menuLeaves, visibleMenu, type MenuItem } from './menu';
+import { HORIZONTAL_EXTRA, MAIN_MENU, menuLeaves, visibleMenu, type MenuItem } from './menu';
+import { PACKAGE_RULES } from './packages';
 import { BUSINESS_PERMISSIONS, CASHIER_PERMISSIONS, MANAGER_PERMISSIONS, type Permission } from './permissions';
-import { APP_ROUTES } from './routes';
+import { APP_ROUTES, ROUTES_BY_NAME } from './routes';
+import { SCREEN_LINKS, SHELL } from './screen-links';
 
 const seeing = (perms: readonly Permission[]) => visibleMenu(MAIN_MENU, (p) => perms.includes(p));
 
@@ -19,6 +21,8 @@ describe('the main menu', () => {
       'sale_listing',
       'sales_listing',
       'invoice_listing',
+      'sale_return_listing',
+      'item_sale_listing',
       'sale_pos',
       'customer_listing',
     ]);
@@ -84,5 +88,61 @@ describe('the Start Up package menu', () => {
     // Every one of them is in the full menu, so their absence here means something.
     expect(namesOf(MAIN_MENU)).toEqual(expect.arrayContaining(gone));
     for (const g of gone) expect(names, g).not.toContain(g);
+  });
+});
+
+describe('every screen is reachable', () => {
+  const inMenu = new Set([...menuLeaves(MAIN_MENU), ...HORIZONTAL_EXTRA].map((m) => m.to).filter(Boolean));
+  /** In the menu, or linked from the top bar or from a screen that is itself reachable. */
+  const reachable = (name: string, seen: ReadonlySet<string> = new Set()): boolean => {
+    const route = ROUTES_BY_NAME.get(name);
+    if (!route || seen.has(name)) return false;
+    if (inMenu.has(route.path)) return true;
+    const from = SCREEN_LINKS[name];
+    return from === SHELL || (from !== undefined && reachable(from, new Set([...seen, name])));
+  };
+
+  it('from the menu or from a named screen: every route but the public ones and those of one record (an id)', () => {
+    const pages = APP_ROUTES.filter((r) => r.layout !== 'public' && !r.path.includes(':'));
+    expect(pages.length).toBeGreaterThan(60);
+    expect(pages.filter((r) => !reachable(r.name)).map((r) => r.name)).toEqual([]);
+  });
+
+  it('names real routes, and lists a screen there only when the menu does not already reach it', () => {
+    for (const [name, from] of Object.entries(SCREEN_LINKS)) {
+      expect(ROUTES_BY_NAME.has(name), name).toBe(true);
+      expect(from === SHELL || ROUTES_BY_NAME.has(from), from).toBe(true);
+      expect(inMenu.has(ROUTES_BY_NAME.get(name)!.path), name).toBe(false);
+    }
+  });
+
+  it('puts the screens issue 21 found unreachable in the menu: variations, quotations, expiring stock, items sold, the stock filter', () => {
+    const leaves = menuLeaves(MAIN_MENU).map((m) => m.to);
+    for (const name of [
+      'variation-listing',
+      'quotation-listing',
+      'stock-expiry',
+      'item-sale-listing',
+      'stock-filter',
+      'sale-return-listing',
+    ])
+      expect(leaves, name).toContain(ROUTES_BY_NAME.get(name)!.path);
+  });
+});
+
+describe('a package of one shop', () => {
+  const names = (pkg: 'startup' | 'standard') =>
+    menuLeaves(visibleMenu(MAIN_MENU, (p) => PACKAGE_RULES[pkg].permissions.includes(p))).map((m) => m.name);
+
+  it('shows no branch management, warehouses nor stock transfers (Standard and Start Up), as the server refuses them', () => {
+    for (const pkg of ['standard', 'startup'] as const) {
+      for (const gone of ['warehouses', 'branch_user_management', 'stock_transfer_listing'])
+        expect(names(pkg), `${pkg} ${gone}`).not.toContain(gone);
+    }
+    // Everything else a Standard shop keeps: the till, stock, sales, reports.
+    expect(names('standard')).toEqual(expect.arrayContaining(['sale_pos', 'stock_listing', 'purchase_listing', 'sale_reports', 'general']));
+    expect(menuLeaves(visibleMenu(MAIN_MENU, (p) => PACKAGE_RULES.premium.permissions.includes(p))).map((m) => m.name)).toEqual(
+      expect.arrayContaining(['warehouses', 'branch_user_management', 'stock_transfer_listing']),
+    );
   });
 });

@@ -45,6 +45,8 @@ export const MAIN_MENU: MenuItem[] = [
       link('purchase-listing', 'purchase_listing'),
       link('stock-adjustment-listing', 'stock_adjustment_listing'),
       link('stock-transfer-listing', 'stock_transfer_listing'),
+      link('stock-filter', 'stock_filter'),
+      link('stock-expiry', 'stock_expiry'),
     ],
   },
   {
@@ -60,6 +62,9 @@ export const MAIN_MENU: MenuItem[] = [
     children: [
       link('sales-listing', 'sales_listing'),
       link('invoice-listing', 'invoice_listing'),
+      link('quotation-listing', 'quotation_listing'),
+      link('sale-return-listing', 'sale_return_listing'),
+      link('item-sale-listing', 'item_sale_listing'),
       link('coupon-listing', 'coupon_listing'),
     ],
   },
@@ -114,6 +119,7 @@ export const MAIN_MENU: MenuItem[] = [
       link('supplier-listing', 'suppliers'),
       link('category-listing', 'categories'),
       link('brand-listing', 'brands'),
+      link('variation-listing', 'variations'),
       link('product-unit', 'product_unit'),
       link('stock-adjustment-type', 'adjustment_type'),
       link('sale-setting', 'sale_setting'),

@@ -14,9 +14,21 @@ export interface PackageRules {
 const STARTUP_EXCLUDED =
   /^(stock-|purchase-|sale-|report-|expend-|coupon-|customer-|profit-)|-report$|^(adjustment-type|service-management|service|supplier-management|supplier|branch-user-management)$/;
 
+/**
+ * What needs two branches or more: a package of one shop has no branches to manage (warehouses, branch users) and
+ * none to move stock between, so its menu and its server routes leave them out.
+ */
+export const MULTI_BRANCH_PERMISSIONS: readonly Permission[] = [
+  'branch-management',
+  'branch-user-management',
+  'stock-transfer-list',
+  'stock-transfer',
+];
+const oneShop = (p: Permission) => !MULTI_BRANCH_PERMISSIONS.includes(p);
+
 export const PACKAGE_RULES: Record<PackageKey, PackageRules> = {
-  startup: { permissions: BUSINESS_PERMISSIONS.filter((p) => !STARTUP_EXCLUDED.test(p)), maxBranches: 1 },
-  standard: { permissions: BUSINESS_PERMISSIONS, maxBranches: 1 },
+  startup: { permissions: BUSINESS_PERMISSIONS.filter((p) => !STARTUP_EXCLUDED.test(p) && oneShop(p)), maxBranches: 1 },
+  standard: { permissions: BUSINESS_PERMISSIONS.filter(oneShop), maxBranches: 1 },
   premium: { permissions: BUSINESS_PERMISSIONS, maxBranches: null },
 };
 

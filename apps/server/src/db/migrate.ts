@@ -29,9 +29,11 @@ import { reportSpeed } from './migrations/0025-report-speed';
 import { nameOrder } from './migrations/0026-name-order';
 import { tillTrust } from './migrations/0027-till-trust';
 import { auditLogPermission } from './migrations/0028-audit-log-permission';
+import { firstMorning } from './migrations/0029-first-morning';
+import { purchasePaymentCurrency } from './migrations/0030-purchase-payment-currency';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
-function allMigrations(kind: DialectKind): Record<string, Migration> {
+export function allMigrations(kind: DialectKind): Record<string, Migration> {
   return {
     '0001-foundation': foundation(kind),
     '0002-stock-notifications': stockNotifications(kind),
@@ -61,6 +63,8 @@ function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0026-name-order': nameOrder(kind),
     '0027-till-trust': tillTrust(kind),
     '0028-audit-log-permission': auditLogPermission(kind),
+    '0029-first-morning': firstMorning(kind),
+    '0030-purchase-payment-currency': purchasePaymentCurrency(kind),
   };
 }
 

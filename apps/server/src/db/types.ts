@@ -31,6 +31,8 @@ export interface BusinessesTable {
   is_platform: number;
   created_at: string;
   updated_at: string;
+  /** When the owner closed the dashboard's setup checklist; null while it shows (migration 0029). */
+  setup_dismissed_at: Generated<string | null>;
 }
 
 export interface BranchesTable {
@@ -54,6 +56,8 @@ export interface RolesTable {
   is_owner: Generated<number>;
   /** The largest discount, hundredths of a percent of a sale, given without an approval (migration 0027). */
   max_discount: Generated<number>;
+  /** owner, manager or cashier for a preset role (migration 0029): found by this key, its name is the shop's language. */
+  preset_key: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

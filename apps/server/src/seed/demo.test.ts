@@ -5,6 +5,75 @@ import { sql } from 'kysely';
 import { bearer, CASHIER, createTestApp, KARAOKE, loginAs, OWNER, type TestContext } from '../../test/harness';
 import { DEMO_LOGINS } from './demo';
 
+/** Demo Karaoke's owner opens the till (at the shop's one branch) and sells a can of beer, as the issue tried. */
+async function karaokeSellsABeer(t: TestContext) {
+  const token = await loginAs(t.app, KARAOKE);
+  const db = t.deps.db;
+  const shop = await db.selectFrom('businesses').select('id').where('shop_name', '=', 'Demo Karaoke').executeTakeFirstOrThrow();
+  const branch = await db.selectFrom('branches').select('id').where('business_id', '=', shop.id).executeTakeFirstOrThrow();
+  const beer = await db
+    .selectFrom('products')
+    .select('id')
+    .where('business_id', '=', shop.id)
+    .where('product_name', '=', 'Angkor beer can')
+    .executeTakeFirstOrThrow();
+  const cash = await db
+    .selectFrom('payment_methods')
+    .select('id')
+    .where('business_id', '=', shop.id)
+    .where('type', '=', 'cash')
+    .executeTakeFirstOrThrow();
+  const current = (await t.app.inject({ url: '/api/v1/cash-sessions/current', headers: bearer(token) })).json();
+  if (!current.data) {
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/cash-sessions/open',
+      headers: bearer(token),
+      payload: { branch_id: branch.id, opening_usd: '20', opening_khr: '40000', note: '' },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+  }
+  const sale = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/sales',
+    headers: { ...bearer(token), 'idempotency-key': crypto.randomUUID() },
+    payload: {
+      document: 'sale',
+      sale_type: 'pos_retail',
+      lines: [{ product_id: beer.id, quantity: '2' }],
+      payments: [{ payment_method_id: cash.id, currency: 'USD', amount: '5' }],
+    },
+  });
+  expect(sale.statusCode, sale.body).toBe(201);
+}
+
+describe("Demo Karaoke without the history (the tests' default seed)", () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('has stock of everything it sells that manages stock, and its till sells a drink', async () => {
+    const token = await loginAs(t.app, KARAOKE);
+    const stock = (await t.app.inject({ url: '/api/v1/stock?per_page=all', headers: bearer(token) })).json();
+    const levels = new Map<string, number>(
+      stock.data.map((l: { product_name: string; on_hand: string }) => [l.product_name, Number(l.on_hand)]),
+    );
+    const managed = await t.deps.db
+      .selectFrom('products as p')
+      .innerJoin('businesses as b', 'b.id', 'p.business_id')
+      .select('p.product_name')
+      .where('b.shop_name', '=', 'Demo Karaoke')
+      .where('p.is_stock_manage', '=', 1)
+      .where('p.type', '=', 'single')
+      .execute();
+    expect(managed.length).toBeGreaterThanOrEqual(5);
+    for (const p of managed) expect(levels.get(p.product_name), p.product_name).toBeGreaterThanOrEqual(24);
+    await karaokeSellsABeer(t);
+  });
+});
+
 describe('the demo data', () => {
   let t: TestContext;
   beforeAll(async () => {
@@ -115,5 +184,65 @@ describe('the demo data', () => {
     expect(invoices.data.map((s: { payment_status: string }) => s.payment_status)).toContain('partial');
     const quotes = (await t.app.inject({ url: '/api/v1/sales?document=quotation', headers: bearer(owner) })).json();
     expect(quotes.data.map((s: { status: string }) => s.status)).toContain('open');
+  });
+
+  it('gives Demo Karaoke deliveries and three weeks of evenings, a cash session each, whose books add up', async () => {
+    const db = t.deps.db;
+    const shop = await db.selectFrom('businesses').select('id').where('shop_name', '=', 'Demo Karaoke').executeTakeFirstOrThrow();
+    const token = await loginAs(t.app, KARAOKE);
+    // Deliveries from its supplier: received (paid, half paid, unpaid) and one on order.
+    const purchases = (await t.app.inject({ url: '/api/v1/purchases?per_page=all', headers: bearer(token) })).json();
+    const states = purchases.data.map((p: { status: string; payment_status: string }) => `${p.status}/${p.payment_status}`);
+    expect(states).toEqual(expect.arrayContaining(['received/paid', 'received/partial', 'received/unpaid', 'ordered/unpaid']));
+    // Sales on evenings over the last three weeks, at a karaoke restaurant's hours (17:00 to 23:00 in Phnom Penh).
+    const sales = await db
+      .selectFrom('sales')
+      .select(['sale_date', 'sold_at', 'payment_status'])
+      .where('business_id', '=', shop.id)
+      .where('document', '=', 'sale')
+      .execute();
+    const days = new Set(sales.map((s) => s.sale_date));
+    expect(days.size).toBeGreaterThanOrEqual(20);
+    for (const s of sales) {
+      const hour = (new Date(s.sold_at).getUTCHours() + 7) % 24;
+      expect(hour, s.sold_at).toBeGreaterThanOrEqual(17);
+      expect(hour, s.sold_at).toBeLessThanOrEqual(23);
+      expect(s.payment_status).toBe('paid');
+    }
+    // A cash session every evening that sold, each closed one holding exactly what its entries add up to.
+    const sessions = await db
+      .selectFrom('cash_sessions as s')
+      .select([
+        's.opened_at',
+        's.status',
+        's.expected_usd',
+        's.expected_khr',
+        sql<number>`(select coalesce(sum(e.amount), 0) from cash_session_entries e where e.business_id = s.business_id and e.session_id = s.id and e.currency = 'USD')`.as(
+          'usd',
+        ),
+        sql<number>`(select coalesce(sum(e.amount), 0) from cash_session_entries e where e.business_id = s.business_id and e.session_id = s.id and e.currency = 'KHR')`.as(
+          'khr',
+        ),
+      ])
+      .where('s.business_id', '=', shop.id)
+      .execute();
+    expect(sessions.length).toBe(days.size);
+    for (const c of sessions.filter((x) => x.status === 'closed'))
+      expect([Number(c.expected_usd), Number(c.expected_khr)]).toEqual([Number(c.usd), Number(c.khr)]);
+    // Paid in dollars, riel and by bank transfer; beer left in stock after three weeks of it.
+    const tenders = await db
+      .selectFrom('sale_payments')
+      .select(['method_type', 'currency'])
+      .distinct()
+      .where('business_id', '=', shop.id)
+      .execute();
+    expect(tenders).toEqual(
+      expect.arrayContaining([
+        { method_type: 'cash', currency: 'USD' },
+        { method_type: 'cash', currency: 'KHR' },
+        { method_type: 'bank_transfer', currency: 'USD' },
+      ]),
+    );
+    await karaokeSellsABeer(t);
   });
 });

@@ -19,6 +19,7 @@ import { seedDemoProducts } from './demo-products';
 import { seedDemoExpenses } from './demo-expenses';
 import { seedDemoSales } from './demo-sales';
 import { seedDemoStock } from './demo-stock';
+import { seedDemoKaraoke } from './demo-karaoke';
 
 export const DEMO_LOGINS = [
   { email: 'owner@posauto.local', password: 'owner1234', who: 'Demo Coffee owner (every permission)' },
@@ -103,8 +104,8 @@ async function seedRows(
 
 /**
  * Seeds the demo shop into an empty database; does nothing when any business exists. `sales: false` leaves out the
- * sixty days of sales and cash sessions (about 650 sales, seconds on PostgreSQL): server tests that do not read them
- * start without them, and make their own.
+ * sixty days of sales and cash sessions (about 650 sales, seconds on PostgreSQL) and Demo Karaoke's three weeks of
+ * evenings (its stock and deliveries stay): server tests that do not read them start without them, and make their own.
  */
 export async function seedDemoIfEmpty(deps: Deps, options: { sales?: boolean } = {}): Promise<boolean> {
   const any = await deps.db.selectFrom('businesses').select('id').limit(1).executeTakeFirst();
@@ -272,6 +273,7 @@ export async function seedDemoIfEmpty(deps: Deps, options: { sales?: boolean } =
     await seedSettingLists(trx, deps, shop.businessId, karaoke.businessId, at);
     await seedDemoProducts(trx, deps, shop, karaoke);
     await seedDemoStock(trx, deps, shop);
+    await seedDemoKaraoke(trx, deps, karaoke, { sales: options.sales !== false });
     if (options.sales !== false) await seedDemoSales(trx, deps, shop, cashierId);
     await seedDemoExpenses(trx, deps, shop, options.sales !== false);
 

@@ -196,7 +196,7 @@ export async function prepareShop(t: TestContext): Promise<Shop> {
   const branches = branchRows.map((b) => b.id);
   const settings = await db.selectFrom('general_settings').select(['time_zone']).where('business_id', '=', biz).executeTakeFirstOrThrow();
   const cashierRole = (
-    await db.selectFrom('roles').select('id').where('business_id', '=', biz).where('name', '=', 'Cashier').executeTakeFirstOrThrow()
+    await db.selectFrom('roles').select('id').where('business_id', '=', biz).where('preset_key', '=', 'cashier').executeTakeFirstOrThrow()
   ).id;
   // The history's discounts are the shop's policy, not the cashier's own: the 10% limit and its approvals are tested
   // in till-trust.test.ts.

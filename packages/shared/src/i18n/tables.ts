@@ -135,6 +135,11 @@ import serverKm from '../locales/server/km.json';
 import serverZh from '../locales/server/zh.json';
 import serverFr from '../locales/server/fr.json';
 import serverAr from '../locales/server/ar.json';
+import setupEn from '../locales/setup/en.json';
+import setupKm from '../locales/setup/km.json';
+import setupZh from '../locales/setup/zh.json';
+import setupFr from '../locales/setup/fr.json';
+import setupAr from '../locales/setup/ar.json';
 /** Later tables add keys to earlier ones (a module's own file may extend a shared namespace such as validation). */
 function merge(...tables: TranslationTable[]): TranslationTable {
   const out: TranslationTable = {};
@@ -177,6 +182,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     limitsKm,
     serverKm,
     posPaymentKm,
+    setupKm,
   ),
   en: merge(
     en,
@@ -206,6 +212,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     limitsEn,
     serverEn,
     posPaymentEn,
+    setupEn,
   ),
   zh: merge(
     zh,
@@ -235,6 +242,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     limitsZh,
     serverZh,
     posPaymentZh,
+    setupZh,
   ),
   fr: merge(
     fr,
@@ -264,6 +272,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     limitsFr,
     serverFr,
     posPaymentFr,
+    setupFr,
   ),
   ar: merge(
     ar,
@@ -293,5 +302,6 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     limitsAr,
     serverAr,
     posPaymentAr,
+    setupAr,
   ),
 };

@@ -70,5 +70,7 @@ export {
   parseQuantity,
 } from './quantity';
 export { ROUNDING_MODES, type RoundingMode, roundDiv, roundToMultiple } from './rounding';
+export { paymentWorth } from './settle';
 export { type Service, serviceCharge, validateService } from './service';
 export { type VatBreakdown, vatExclusive, vatInclusive } from './vat';
+export { type SalePricing, type SalePricingInput, priceSale } from './sale-pricing';

@@ -129,6 +129,8 @@ export const roleSchema = z.object({
   max_discount: z.string(),
   users_count: z.number().int(),
   is_preset: z.boolean(),
+  /** The shop's Owner role: every permission and no discount limit, whatever it is called (it is named in the shop's language). */
+  is_owner: z.boolean(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });

@@ -18,7 +18,7 @@ export type CashCurrency = (typeof CASH_CURRENCIES)[number];
 /** Notes a till counts, smallest first (till.md: coins are not used; riel notes in common use). */
 export const CASH_NOTES: Record<CashCurrency, readonly number[]> = {
   USD: [1, 2, 5, 10, 20, 50, 100],
-  KHR: [100, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000],
+  KHR: [100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000],
 };
 
 export const CASH_SESSION_STATUSES = ['open', 'closed'] as const;

@@ -56,8 +56,18 @@ export const posVariantSchema = z.object({
   price: z.string(),
   /** On hand at the branch in the product's own unit; null when the product does not manage stock. */
   on_hand: z.string().nullable(),
+  /** Its value of each of the product's `variations`, in their order (the till's picker asks one question per variation). */
+  value_ids: z.array(z.string()),
 });
 export type PosVariant = z.infer<typeof posVariantSchema>;
+
+/** A variation of a product (Size) with the values its active variants use (Small, Medium, Large), in the shop's order. */
+export const posVariationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  values: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type PosVariation = z.infer<typeof posVariationSchema>;
 
 export const posProductSchema = z.object({
   id: z.string(),
@@ -88,6 +98,8 @@ export const posProductSchema = z.object({
    * null when stock is not managed, and for combos (their components hold the stock).
    */
   on_hand: z.string().nullable(),
+  /** The variations its variants are made of, in the shop's order (empty unless type is 'variation'). */
+  variations: z.array(posVariationSchema),
   /** Active variants, in the product's order (empty unless type is 'variation'). */
   variants: z.array(posVariantSchema),
   /** Units selectable for a line (empty for a product without a unit). */

@@ -211,6 +211,8 @@ export const productSchema = z.object({
   is_variation_cost: z.boolean(),
   all_branches: z.boolean(),
   variant_count: z.number().int(),
+  /** A variation product whose variants sell at their own prices: the lowest and highest (active variants); else null. */
+  price_range: z.object({ min: z.string(), max: z.string() }).nullable(),
   stock: z.array(branchStockSchema),
   status: z.boolean(),
   created_at: timestampSchema,

@@ -33,9 +33,14 @@ export const purchaseLineInputSchema = z.object({
 });
 export type PurchaseLineInput = z.infer<typeof purchaseLineInputSchema>;
 
+/** What a supplier may be paid in: dollars or riel, whatever the purchase's currency (converted at the shop's rate). */
+export const PURCHASE_PAYMENT_CURRENCIES = ['USD', 'KHR'] as const;
+
 export const purchasePaymentInputSchema = z.object({
   payment_method_id: idSchema,
+  /** In `currency`: none is the purchase's own. */
   amount: moneyTextSchema.refine((v) => /[1-9]/.test(v), 'purchases.errors.amount_positive'),
+  currency: z.enum(PURCHASE_PAYMENT_CURRENCIES, 'sales.errors.currency_unknown').optional(),
   paid_on: dayTextSchema,
   note: z.string().trim().max(500, 'validation.too_long').optional().default(''),
 });
@@ -120,7 +125,11 @@ export const purchasePaymentSchema = z.object({
   id: z.string(),
   payment_method_id: z.string(),
   payment_method_name: z.string(),
+  /** What the payment is worth in the purchase's currency. */
   amount: z.string(),
+  /** What was handed over: dollars or riel, in that currency. */
+  tendered_currency: z.enum(PURCHASE_PAYMENT_CURRENCIES),
+  tendered_amount: z.string(),
   paid_on: z.string(),
   note: z.string(),
   created_at: timestampSchema,
@@ -153,6 +162,8 @@ const named = z.object({ id: z.string(), name: z.string() });
 /** What the purchase form offers, readable with the purchase permissions alone. */
 export const purchaseOptionsSchema = z.object({
   currency: z.string(),
+  /** Riel per dollar now ("4100.0000"): what a payment in the other currency is converted at. */
+  exchange_rate: z.string(),
   suppliers: z.array(named),
   branches: z.array(named),
   payment_methods: z.array(named),

@@ -306,6 +306,28 @@ export const saleReturnDetailSchema = saleReturnSchema.extend({
 });
 export type SaleReturnDetail = z.infer<typeof saleReturnDetailSchema>;
 
+/**
+ * What a return would do before it is saved (POST /api/v1/sale-returns/preview, the same reckoning as the return):
+ * its value, the part that only settles what the customer still owes, and the refund in the chosen currency.
+ */
+export const saleReturnPreviewSchema = z.object({
+  currency: z.string(),
+  total: z.string(),
+  settled_amount: z.string(),
+  /** What comes back, in the sale's currency (paid and not yet given back, at most). */
+  refund_value: z.string(),
+  refund_method: z.enum(REFUND_METHODS),
+  refund_currency: z.enum(TENDER_CURRENCIES),
+  /** Cash in refund_currency, or credit to the balance in the sale's currency. */
+  refund_amount: z.string(),
+  lines: z.array(z.object({ sale_line_id: z.string(), quantity: z.string(), amount: z.string() })),
+  /** The caller's open session a cash refund would come out of (null: none open). */
+  refund_session: z.object({ id: z.string(), session_number: z.string(), branch_id: z.string(), branch_name: z.string() }).nullable(),
+  /** Why saving would refuse this refund as it stands (no session at the sale's branch, a drawer short), translated. */
+  refund_problem: z.string().nullable(),
+});
+export type SaleReturnPreview = z.infer<typeof saleReturnPreviewSchema>;
+
 export const saleReturnListQuerySchema = listQuerySchema(['return_number', 'returned_on', 'created_at']).extend({
   branch_id: idSchema.optional(),
   sale_id: idSchema.optional(),

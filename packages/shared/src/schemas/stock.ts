@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, listResponseSchema, timestampSchema } from './common';
+import { LIMIT_MESSAGES, NUMBER_LIMITS, decimalTextWithin } from '../money/limits';
 import { quantityTextSchema } from './products';
 
 /**
@@ -44,6 +45,38 @@ export const stockAdjustmentInputSchema = z.object({
     .max(STOCK_DOCUMENT_LIMITS.lines, 'stock.errors.too_many_lines'),
 });
 export type StockAdjustmentInput = z.input<typeof stockAdjustmentInputSchema>;
+
+/** A counted quantity: zero or more, up to 3 decimals, in the product's own unit. */
+export const countedTextSchema = z
+  .string('validation.quantity_invalid')
+  .trim()
+  .regex(/^\d{1,15}(\.\d{1,3})?$/, 'validation.quantity_invalid')
+  .refine((v) => decimalTextWithin(v, NUMBER_LIMITS.quantity), LIMIT_MESSAGES.quantity);
+
+/**
+ * A stocktake (POST /api/v1/stock-adjustments/count): what was counted of each item at a branch. The server computes
+ * each difference from what is on hand when it saves and posts them as adjustments: the surplus with the addition
+ * type, the shortage with the subtraction type (a type is needed only when there is a difference its way).
+ */
+export const stockCountInputSchema = z.object({
+  branch_id: idSchema,
+  adjusted_on: dayTextSchema,
+  reason: z.string().trim().max(STOCK_DOCUMENT_LIMITS.reason, 'validation.too_long').optional().default(''),
+  addition_type_id: idSchema.nullable().optional(),
+  subtraction_type_id: idSchema.nullable().optional(),
+  lines: z
+    .array(z.object({ product_id: idSchema, variant_id: idSchema.nullable().optional(), counted: countedTextSchema }))
+    .min(1, 'stock.errors.lines_required')
+    .max(STOCK_DOCUMENT_LIMITS.lines, 'stock.errors.too_many_lines'),
+});
+export type StockCountInput = z.input<typeof stockCountInputSchema>;
+
+/** What a stocktake counts against: one product's on hand at a branch, per variant (readable with stock-adjustment). */
+export const stockOnHandQuerySchema = z.object({ branch_id: idSchema, product_id: idSchema });
+export const stockOnHandSchema = z.object({
+  data: z.array(z.object({ variant_id: z.string().nullable(), on_hand: z.string() })),
+});
+export type StockOnHand = z.infer<typeof stockOnHandSchema>;
 
 export const stockDocumentLineSchema = z.object({
   id: z.string(),
@@ -104,6 +137,8 @@ export const stockLevelSchema = z.object({
   average_cost: z.string(),
   stock_value: z.string(),
   currency: z.string(),
+  /** False for a product that has stopped keeping stock: its old level is history, shown as "—". */
+  is_stock_manage: z.boolean(),
   low: z.boolean(),
 });
 export type StockLevel = z.infer<typeof stockLevelSchema>;

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { PaymentStatus, PurchaseStatus } from '@posauto/shared/schemas/purchases';
 
 /**
@@ -56,7 +57,12 @@ export interface PurchasePaymentsTable {
   id: string;
   purchase_id: string;
   payment_method_id: string;
+  /** What the payment is worth in the purchase's currency (minor units): what every sum adds. */
   amount: number;
+  /** What was handed over (dollars or riel) in its own minor units, and the rate it was converted at (0: none). */
+  tendered_currency: Generated<string>;
+  tendered_amount: Generated<number>;
+  exchange_rate: Generated<number>;
   paid_on: string;
   note: string;
   created_by: string | null;

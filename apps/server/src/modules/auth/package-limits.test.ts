@@ -70,9 +70,21 @@ describe("a shop's package limits what its users may do", () => {
     expect((await get('/api/v1/me', token)).json().permissions).toContain('sale-pos');
   });
 
-  it('gives a Standard owner every shop permission: Standard limits branches, not features', async () => {
+  it('gives a Standard owner every shop permission but what needs two branches: warehouses, branch users, transfers', async () => {
     const body = await login(KARAOKE);
-    expect([...body.permissions].sort()).toEqual([...BUSINESS_PERMISSIONS].sort());
+    const multiBranch = ['branch-management', 'branch-user-management', 'stock-transfer-list', 'stock-transfer'];
+    expect([...body.permissions].sort()).toEqual(BUSINESS_PERMISSIONS.filter((p) => !multiBranch.includes(p)).sort());
+    expect([...body.permissions].sort()).toEqual([...PACKAGE_RULES.standard.permissions].sort());
+    // The server refuses what the menu hides, although the Owner role lists every permission.
+    for (const url of ['/api/v1/warehouses', '/api/v1/branch-users', '/api/v1/stock-transfers']) {
+      expect((await get(url, body.access_token)).statusCode, url).toBe(403);
+    }
+    expect((await get('/api/v1/stock', body.access_token)).statusCode).toBe(200);
+    // A Premium owner keeps them.
+    const coffee = await login({ email: 'owner@posauto.local', password: 'owner1234' });
+    for (const url of ['/api/v1/warehouses', '/api/v1/branch-users', '/api/v1/stock-transfers']) {
+      expect((await get(url, coffee.access_token)).statusCode, url).toBe(200);
+    }
   });
 
   it('keeps the platform administrator to the platform permission, whatever the platform business is called', async () => {

@@ -7,6 +7,7 @@ import {
   type Permission,
 } from '@posauto/shared/permissions';
 import type { Database } from '../../db/types';
+import { translate, type Language } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 
 export type ShopPackage = 'startup' | 'standard' | 'premium';
@@ -26,31 +27,51 @@ export interface NewBusiness {
   owner: { firstName: string; lastName: string; email: string; phone?: string | null; passwordHash: string };
   /** What sign-up step 3 asks about the shop (phone defaults to the owner's). */
   shop?: { phone?: string | null; address?: string | null; companyName?: string | null; contactName?: string | null; note?: string | null };
+  /** The language the preset roles, the walk-in customer and the cash method are named in (default English: the demos). */
+  language?: Language;
+  /**
+   * A shop signed up by its owner: it starts with a Cash method (dollars and riel), the sale settings' default, so
+   * that it can take money at once, and with the dashboard's setup checklist open.
+   */
+  firstMorning?: boolean;
 }
 
 export interface CreatedBusiness {
   businessId: string;
   ownerId: string;
   branchIds: string[];
+  /** The preset roles' ids by their English name (Owner, Manager, Cashier), whatever language they are named in. */
   roleIds: Record<string, string>;
   /** The shop's default "Walk-in customer" (null for the platform, which sells nothing). */
   walkInCustomerId: string | null;
+  /** The Cash method of a signed-up shop (firstMorning), else null. */
+  cashMethodId: string | null;
 }
 
 /** tenant_counters names of the warehouses and customers lists (their unfiltered totals). */
 export const BRANCH_COUNTER = 'branches';
 export const CUSTOMER_COUNTER = 'customers';
-export const WALK_IN_CUSTOMER_NAME = 'Walk-in customer';
+/** payment_methods' list counter, as the payment-methods module names it (imported from there, it would close a cycle). */
+const PAYMENT_METHOD_COUNTER = 'payment_methods';
+
+export type PresetRoleKey = 'owner' | 'manager' | 'cashier';
 
 /**
- * Preset roles every new shop starts with. `maxDiscount`: the largest discount (hundredths of a percent of a sale) the
- * role gives without an approval; a cashier gives up to 10%, above it a manager approves on the till's screen.
+ * Preset roles every new shop starts with, named in the shop's language (setup.seed.role_<key>) and found by
+ * roles.preset_key. `name` is the English name, the key of CreatedBusiness.roleIds. `maxDiscount`: the largest discount
+ * (hundredths of a percent of a sale) the role gives without an approval; a cashier gives up to 10%, above it a
+ * manager approves on the till's screen.
  */
-export const PRESET_ROLES: Array<{ name: string; permissions: readonly Permission[]; maxDiscount: number }> = [
-  { name: 'Owner', permissions: BUSINESS_PERMISSIONS, maxDiscount: 10_000 },
-  { name: 'Manager', permissions: MANAGER_PERMISSIONS, maxDiscount: 10_000 },
-  { name: 'Cashier', permissions: CASHIER_PERMISSIONS, maxDiscount: 1_000 },
+export const PRESET_ROLES: Array<{ key: PresetRoleKey; name: string; permissions: readonly Permission[]; maxDiscount: number }> = [
+  { key: 'owner', name: 'Owner', permissions: BUSINESS_PERMISSIONS, maxDiscount: 10_000 },
+  { key: 'manager', name: 'Manager', permissions: MANAGER_PERMISSIONS, maxDiscount: 10_000 },
+  { key: 'cashier', name: 'Cashier', permissions: CASHIER_PERMISSIONS, maxDiscount: 1_000 },
 ];
+
+/** What a shop is seeded with, named in its language: sign-up passes the first branch's name from here too. */
+export function seedName(lang: Language, what: 'main_branch' | 'walk_in_customer' | 'cash' | `role_${PresetRoleKey}`): string {
+  return translate(lang, `setup.seed.${what}`);
+}
 
 /** Adds to a list's tenant counter, creating it when missing (ON CONFLICT works alike on SQLite and PostgreSQL). */
 async function addToCounter(trx: Kysely<Database>, businessId: string, name: string, delta: number) {
@@ -77,6 +98,7 @@ function slugify(name: string, id: string): string {
  */
 export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: string): Promise<CreatedBusiness> {
   const businessId = newId();
+  const lang = b.language ?? 'en';
   await trx
     .insertInto('businesses')
     .values({
@@ -93,6 +115,8 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
       contact_name: b.shop?.contactName ?? null,
       note: b.shop?.note ?? null,
       is_platform: b.isPlatform ? 1 : 0,
+      // Only a shop its owner signed up for starts with the setup checklist open (not the demos, nor the platform).
+      setup_dismissed_at: b.firstMorning && !b.isPlatform ? null : at,
       created_at: at,
       updated_at: at,
     })
@@ -108,7 +132,9 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
       .execute();
   }
 
-  const presets = b.isPlatform ? [{ name: 'Platform administrator', permissions: PLATFORM_PERMISSIONS, maxDiscount: 0 }] : PRESET_ROLES;
+  const presets = b.isPlatform
+    ? [{ key: null, name: 'Platform administrator', label: 'Platform administrator', permissions: PLATFORM_PERMISSIONS, maxDiscount: 0 }]
+    : PRESET_ROLES.map((r) => ({ ...r, label: seedName(lang, `role_${r.key}`) }));
   const roleIds: Record<string, string> = {};
   for (const role of presets) {
     const id = newId();
@@ -118,10 +144,11 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
       .values({
         business_id: businessId,
         id,
-        name: role.name,
+        name: role.label,
         permissions: JSON.stringify(role.permissions),
         is_preset: 1,
-        is_owner: role.name === 'Owner' && !b.isPlatform ? 1 : 0,
+        preset_key: role.key,
+        is_owner: role.key === 'owner' ? 1 : 0,
         max_discount: role.maxDiscount,
         created_at: at,
         updated_at: at,
@@ -167,6 +194,7 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
   if (branchIds.length) await addToCounter(trx, businessId, BRANCH_COUNTER, branchIds.length);
 
   let walkInCustomerId: string | null = null;
+  let cashMethodId: string | null = null;
   if (!b.isPlatform) {
     walkInCustomerId = newId();
     await trx
@@ -174,7 +202,7 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
       .values({
         business_id: businessId,
         id: walkInCustomerId,
-        name: WALK_IN_CUSTOMER_NAME,
+        name: seedName(lang, 'walk_in_customer'),
         customer_type: 'retail',
         company_name: null,
         phone: null,
@@ -189,12 +217,30 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
       })
       .execute();
     await addToCounter(trx, businessId, CUSTOMER_COUNTER, 1);
+    if (b.firstMorning) {
+      // One method of type cash takes both currencies: the till asks dollars and riel of every cash method.
+      cashMethodId = newId();
+      await trx
+        .insertInto('payment_methods')
+        .values({
+          business_id: businessId,
+          id: cashMethodId,
+          name: seedName(lang, 'cash'),
+          type: 'cash',
+          account_details: null,
+          status: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await addToCounter(trx, businessId, PAYMENT_METHOD_COUNTER, 1);
+    }
     await trx
       .insertInto('sale_settings')
       .values({
         business_id: businessId,
         default_customer_id: walkInCustomerId,
-        default_payment_method_id: null,
+        default_payment_method_id: cashMethodId,
         receipt_show_logo: 1,
         receipt_show_address: 1,
         receipt_show_vatin: 1,
@@ -207,7 +253,7 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
       .execute();
   }
 
-  return { businessId, ownerId, branchIds, roleIds, walkInCustomerId };
+  return { businessId, ownerId, branchIds, roleIds, walkInCustomerId, cashMethodId };
 }
 
 export async function addUser(

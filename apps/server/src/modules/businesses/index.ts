@@ -4,7 +4,8 @@ export {
   PRESET_ROLES,
   BRANCH_COUNTER,
   CUSTOMER_COUNTER,
-  WALK_IN_CUSTOMER_NAME,
+  seedName,
+  type PresetRoleKey,
   type NewBusiness,
   type CreatedBusiness,
 } from './businesses.service';

@@ -12,7 +12,15 @@ import {
   type CurrencyCode,
 } from '@posauto/shared/money/index';
 import type { PaymentMethodType } from '@posauto/shared/schemas/catalogue-settings';
-import type { PosCatalogue, PosCatalogueQuery, PosProduct, PosServiceCharge, PosUnit, PosVariant } from '@posauto/shared/schemas/pos';
+import type {
+  PosCatalogue,
+  PosCatalogueQuery,
+  PosProduct,
+  PosServiceCharge,
+  PosUnit,
+  PosVariant,
+  PosVariation,
+} from '@posauto/shared/schemas/pos';
 import type { ServiceChargeAppliesTo, ServiceChargeType } from '@posauto/shared/schemas/setting-lists';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
@@ -78,6 +86,8 @@ export async function catalogueVersion(deps: Deps, businessId: string, branchId:
       ${agg('payment_methods')} as payment_methods,
       ${agg('service_charges')} as service_charges,
       ${agg('brands')} as brands,
+      ${agg('variations')} as variations,
+      ${agg('variation_values')} as variation_values,
       (select count(*) from product_codes where business_id = ${b}) as codes,
       (select count(*) from product_branches where business_id = ${b}) as product_branches,
       (select ${sql.raw(deps.kind === 'postgres' ? 'updated_at::text' : 'updated_at')} from general_settings where business_id = ${b}) as settings,
@@ -93,7 +103,7 @@ export async function catalogueVersion(deps: Deps, businessId: string, branchId:
 }
 
 /** Bumped when the catalogue's shape or content rules change, so a till's cached catalogue is not kept past a release. */
-const CATALOGUE_FORMAT = 'pos-catalogue-1';
+const CATALOGUE_FORMAT = 'pos-catalogue-2';
 
 type Head = Omit<PosCatalogue, 'products'>;
 
@@ -259,7 +269,55 @@ async function productIds(deps: Deps, businessId: string, branchId: string): Pro
   return rows.map((r) => r.id);
 }
 
-/** One chunk of products with their variants and stock at the branch: three set-based reads. */
+/**
+ * What each active variant of the chunk is made of (Size: Small): variations in the order the shop made them (ids are
+ * time-ordered, as the products module names variants), values in the shop's order.
+ */
+function variantValues(deps: Deps, businessId: string, ids: string[]) {
+  return deps.db
+    .selectFrom('product_variant_values as x')
+    .innerJoin('product_variants as pv', (j) => j.onRef('pv.business_id', '=', 'x.business_id').onRef('pv.id', '=', 'x.variant_id'))
+    .innerJoin('variations as va', (j) => j.onRef('va.business_id', '=', 'x.business_id').onRef('va.id', '=', 'x.variation_id'))
+    .innerJoin('variation_values as vv', (j) => j.onRef('vv.business_id', '=', 'x.business_id').onRef('vv.id', '=', 'x.variation_value_id'))
+    .select([
+      'pv.product_id',
+      'x.variant_id',
+      'x.variation_id',
+      'va.name as variation_name',
+      'x.variation_value_id',
+      'vv.name as value_name',
+    ])
+    .where('x.business_id', '=', businessId)
+    .where('pv.product_id', 'in', ids)
+    .where('pv.status', '=', 1)
+    .orderBy('x.variation_id')
+    .orderBy('vv.sort_order')
+    .orderBy('vv.name')
+    .execute();
+}
+
+/**
+ * A product's variations (those its active variants use) and each variant's value of every one of them, in that order.
+ * A variant missing a value gets fewer ids than there are variations: the till then lists the variants by name.
+ */
+function variationsOf(rows: Awaited<ReturnType<typeof variantValues>>) {
+  const variations: PosVariation[] = [];
+  const byVariant = new Map<string, Map<string, string>>();
+  for (const r of rows) {
+    let v = variations.at(-1);
+    if (v?.id !== r.variation_id) variations.push((v = { id: r.variation_id, name: r.variation_name, values: [] }));
+    if (!v.values.some((x) => x.id === r.variation_value_id)) v.values.push({ id: r.variation_value_id, name: r.value_name });
+    (byVariant.get(r.variant_id) ?? byVariant.set(r.variant_id, new Map()).get(r.variant_id)!).set(r.variation_id, r.variation_value_id);
+  }
+  const valueIds = (variantId: string) =>
+    variations.flatMap((v) => {
+      const id = byVariant.get(variantId)?.get(v.id);
+      return id ? [id] : [];
+    });
+  return { variations, valueIds };
+}
+
+/** One chunk of products with their variants, their variations and stock at the branch: four set-based reads. */
 async function productChunk(
   deps: Deps,
   businessId: string,
@@ -268,7 +326,7 @@ async function productChunk(
   families: Map<string, PosUnit[]>,
   unitNames: Map<string, string>,
 ): Promise<PosProduct[]> {
-  const [products, variants, stock] = await Promise.all([
+  const [products, variants, stock, values] = await Promise.all([
     deps.db
       .selectFrom('products')
       .select([
@@ -307,7 +365,10 @@ async function productChunk(
       .where('branch_id', '=', branchId)
       .where('product_id', 'in', ids)
       .execute(),
+    variantValues(deps, businessId, ids),
   ]);
+  const valuesOf = new Map<string, typeof values>();
+  for (const r of values) (valuesOf.get(r.product_id) ?? valuesOf.set(r.product_id, []).get(r.product_id)!).push(r);
   const onHand = new Map(stock.map((s) => [`${s.product_id}/${s.variant_id}`, Number(s.on_hand)]));
   const variantsOf = new Map<string, typeof variants>();
   for (const v of variants) (variantsOf.get(v.product_id) ?? variantsOf.set(v.product_id, []).get(v.product_id)!).push(v);
@@ -320,6 +381,7 @@ async function productChunk(
     // A combo has no stock of its own (its components move); a product not managing stock has none to show.
     const managed = Boolean(p.is_stock_manage) && p.type !== 'combo';
     const own = p.type === 'variation' ? (variantsOf.get(id) ?? []) : [];
+    const made = variationsOf(p.type === 'variation' ? (valuesOf.get(id) ?? []) : []);
     const posVariants: PosVariant[] = own.map((v) => ({
       id: v.id,
       name: v.name,
@@ -327,6 +389,7 @@ async function productChunk(
       barcodes: v.barcode ? [v.barcode] : [],
       price: money(p.is_variation_cost ? v.sale_cost : p.sale_cost, p.currency),
       on_hand: managed ? qty(onHand.get(`${id}/${v.id}`) ?? 0) : null,
+      value_ids: made.valueIds(v.id),
     }));
     const productOnHand = !managed
       ? null
@@ -352,6 +415,7 @@ async function productChunk(
       codes: p.barcode ? [p.sku_code.toLowerCase(), p.barcode] : [p.sku_code.toLowerCase()],
       manages_stock: managed,
       on_hand: productOnHand,
+      variations: made.variations,
       variants: posVariants,
       units,
     });

@@ -141,6 +141,46 @@ describe('GET /api/v1/pos/catalogue', () => {
     }
   });
 
+  it('names the variations a product’s variants are made of, and each variant’s value of every one, for a picker that asks one question per variation', async () => {
+    const { res, body } = await getCatalogue(cashier);
+    const latte = body.products.find((p) => p.name === 'Iced latte')!;
+    expect(latte.variations.map((v) => [v.name, v.values.map((x) => x.name)])).toEqual([
+      ['Size', ['Small', 'Medium', 'Large']],
+      ['Sugar', ['0%', '50%', '100%']],
+    ]);
+    const [size, sugar] = latte.variations;
+    const valueName = new Map([...size!.values, ...sugar!.values].map((x) => [x.id, x.name]));
+    expect(latte.variants).toHaveLength(9);
+    // Each variant: one value of each variation, in their order; its name says the same (Small / 0%).
+    for (const v of latte.variants) {
+      expect(v.value_ids).toHaveLength(2);
+      expect(size!.values.map((x) => x.id)).toContain(v.value_ids[0]);
+      expect(sugar!.values.map((x) => x.id)).toContain(v.value_ids[1]);
+      expect(v.value_ids.map((id) => valueName.get(id)).join(' / ')).toBe(v.name);
+    }
+    for (const p of body.products.filter((x) => x.type !== 'variation')) expect(p.variations).toEqual([]);
+
+    // A value renamed is a new version of the catalogue, with the new name.
+    const etag = res.headers.etag as string;
+    t.clock.advance(1000);
+    await t.deps.db
+      .updateTable('variation_values')
+      .set({ name: 'Half sugar', updated_at: t.clock.now().toISOString() })
+      .where('business_id', '=', coffee)
+      .where('id', '=', sugar!.values[1]!.id)
+      .execute();
+    const renamed = await call(cashier, 'GET', '/api/v1/pos/catalogue', undefined, { 'if-none-match': etag });
+    expect(renamed.statusCode).toBe(200);
+    const again = (renamed.json() as PosCatalogue).products.find((p) => p.id === latte.id)!;
+    expect(again.variations[1]!.values.map((x) => x.name)).toEqual(['0%', 'Half sugar', '100%']);
+    await t.deps.db
+      .updateTable('variation_values')
+      .set({ name: '50%' })
+      .where('business_id', '=', coffee)
+      .where('id', '=', sugar!.values[1]!.id)
+      .execute();
+  });
+
   it('forces a branch user onto its own branch; the owner may name any branch of the shop, not another shop’s', async () => {
     const forced = await getCatalogue(cashier, `?branch_id=${branches[1]!.id}`);
     expect(forced.body.branch.id).toBe(branches[0]!.id);

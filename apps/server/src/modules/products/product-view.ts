@@ -16,7 +16,7 @@ export function toProduct(
   deps: MediaDeps,
   r: repo.ProductListRow,
   stockBranches: BranchList,
-  variantCount: number,
+  variants: { n: number; min: number | null; max: number | null },
   onHand: (branchId: string) => number = () => 0,
 ): Product {
   const money = (v: number) => formatAmount(v, r.currency);
@@ -47,7 +47,12 @@ export function toProduct(
     has_expiry: Boolean(r.has_expiry),
     is_variation_cost: Boolean(r.is_variation_cost),
     all_branches: Boolean(r.all_branches),
-    variant_count: variantCount,
+    variant_count: variants.n,
+    // Variants that sell at their own prices: the lowest and the highest of the active ones.
+    price_range:
+      r.type === 'variation' && r.is_variation_cost && variants.min !== null && variants.max !== null
+        ? { min: money(variants.min), max: money(variants.max) }
+        : null,
     stock: stockBranches.map((b) => ({ branch_id: b.id, branch_name: b.name, quantity: formatQty(onHand(b.id)) })),
     status: Boolean(r.status),
     created_at: r.created_at,
@@ -80,7 +85,8 @@ export async function productsByIds(db: Kysely<Database>, deps: MediaDeps, busin
     const r = byId.get(id);
     if (!r) return [];
     const stockBranches = r.all_branches ? branches : branches.filter((b) => soldIn.get(id)?.has(b.id));
-    return [toProduct(deps, r, stockBranches, counts.get(id) ?? 0, (b) => stock.get(`${id}/${b}`) ?? 0)];
+    const variants = counts.get(id) ?? { n: 0, min: null, max: null };
+    return [toProduct(deps, r, stockBranches, variants, (b) => stock.get(`${id}/${b}`) ?? 0)];
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 
 /** Kysely only; every function takes the business id. */
@@ -86,16 +86,28 @@ export async function stockOf(db: Kysely<Database>, businessId: string, productI
   return new Map(rows.map((r) => [`${r.product_id}/${r.branch_id}`, Number(r.on_hand)]));
 }
 
-export async function variantCounts(db: Kysely<Database>, businessId: string, productIds: readonly string[]): Promise<Map<string, number>> {
+/** Per product: how many variants it has, and the lowest and highest price of its active ones (null: none active). */
+export async function variantCounts(
+  db: Kysely<Database>,
+  businessId: string,
+  productIds: readonly string[],
+): Promise<Map<string, { n: number; min: number | null; max: number | null }>> {
   if (productIds.length === 0) return new Map();
+  const active = sql<number | null>`case when status = 1 then sale_cost end`;
   const rows = await db
     .selectFrom('product_variants')
-    .select((eb) => ['product_id', eb.fn.countAll<number>().as('n')])
+    .select((eb) => [
+      'product_id',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.min<number | null>(active).as('min'),
+      eb.fn.max<number | null>(active).as('max'),
+    ])
     .where('business_id', '=', businessId)
     .where('product_id', 'in', productIds)
     .groupBy('product_id')
     .execute();
-  return new Map(rows.map((r) => [r.product_id, Number(r.n)]));
+  const num = (v: number | null) => (v === null ? null : Number(v));
+  return new Map(rows.map((r) => [r.product_id, { n: Number(r.n), min: num(r.min), max: num(r.max) }]));
 }
 
 export function variantsOf(db: Kysely<Database>, businessId: string, productId: string) {

@@ -24,6 +24,12 @@ export function paymentStatusOf(paid: number, total: number): PaymentStatus {
   return paid > 0 ? 'partial' : 'unpaid';
 }
 
+/** The shop's riel-per-dollar rate now (RATE_SCALE): a payment in the other currency is converted at it. */
+export async function shopRate(trx: Kysely<Database>, businessId: string): Promise<number> {
+  const row = await trx.selectFrom('general_settings').select('exchange_rate').where('business_id', '=', businessId).executeTakeFirst();
+  return Number(row?.exchange_rate ?? 0);
+}
+
 /** The shop's currency: every purchase and its payments are kept in it. */
 export async function shopCurrency(trx: Kysely<Database>, businessId: string): Promise<string> {
   const row = await trx.selectFrom('general_settings').select('currency').where('business_id', '=', businessId).executeTakeFirst();

@@ -412,7 +412,13 @@ describe('purchase returns', () => {
       lines: [{ purchase_line_id: doc.lines[0].id, quantity: '1' }],
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('There is not enought stock or no item');
+    const { product_name } = await t.deps.db
+      .selectFrom('products')
+      .select('product_name')
+      .where('id', '=', can.id)
+      .executeTakeFirstOrThrow();
+    expect(res.json().message).toBe(`There is not enought stock or no item: ${product_name}`);
+    expect(res.json().errors['lines.0.quantity']).toBe(`There is not enought stock or no item: ${product_name}`);
     expect(await counts()).toEqual(before);
   });
 

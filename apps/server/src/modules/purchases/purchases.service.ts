@@ -1,6 +1,18 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import { FACTOR_SCALE, allocate, convertQuantity, formatQuantity, lineAmount, parseQuantity } from '@posauto/shared/money/index';
+import {
+  FACTOR_SCALE,
+  allocate,
+  convertQuantity,
+  exchangeRate,
+  formatQuantity,
+  formatRate,
+  isCurrencyCode,
+  lineAmount,
+  money,
+  parseQuantity,
+  paymentWorth,
+} from '@posauto/shared/money/index';
 import type { ListResponse } from '@posauto/shared/schemas/common';
 import {
   purchaseInputSchema,
@@ -24,7 +36,7 @@ import { newId } from '../../lib/ids';
 import { auditFor } from '../audit/index';
 import { claimUpload, mediaUrl, releaseImage } from '../media/index';
 import { postMovements, unitFactor, type LedgerLine } from '../stock/index';
-import { moneyOut, paymentStatusOf, shopCurrency, toMinor } from './purchase-money';
+import { moneyOut, paymentStatusOf, shopCurrency, shopRate, toMinor } from './purchase-money';
 
 const SERIES = 'purchase_number';
 export const PURCHASE_DOC = 'purchase';
@@ -143,7 +155,17 @@ export function purchasesService(deps: Deps) {
     const payments = await trx
       .selectFrom('purchase_payments as y')
       .innerJoin('payment_methods as m', (j) => j.onRef('m.business_id', '=', 'y.business_id').onRef('m.id', '=', 'y.payment_method_id'))
-      .select(['y.id', 'y.payment_method_id', 'm.name as payment_method_name', 'y.amount', 'y.paid_on', 'y.note', 'y.created_at'])
+      .select([
+        'y.id',
+        'y.payment_method_id',
+        'm.name as payment_method_name',
+        'y.amount',
+        'y.tendered_currency',
+        'y.tendered_amount',
+        'y.paid_on',
+        'y.note',
+        'y.created_at',
+      ])
       .where('y.business_id', '=', ctx.businessId)
       .where('y.purchase_id', '=', id)
       .orderBy('y.created_at')
@@ -174,7 +196,12 @@ export function purchasesService(deps: Deps) {
           returnable_quantity: formatQuantity(Math.max(left, 0)),
         };
       }),
-      payments: payments.map((p) => ({ ...p, amount: moneyOut(p.amount, c) })),
+      payments: payments.map((p) => ({
+        ...p,
+        amount: moneyOut(p.amount, c),
+        tendered_currency: p.tendered_currency as 'USD' | 'KHR',
+        tendered_amount: moneyOut(p.tendered_amount, p.tendered_currency),
+      })),
       supplier_balance_due: moneyOut(due.due, c),
       attachment,
       attachment_url: mediaUrl(deps, attachment),
@@ -346,8 +373,20 @@ export function purchasesService(deps: Deps) {
       .where('id', '=', p.payment_method_id)
       .executeTakeFirst();
     if (!method?.status) throw unprocessable('purchases.errors.method_required', `${field}payment_method_id`);
-    const amount = toMinor(p.amount, row.currency, `${field}amount`);
-    if (amount <= 0) throw unprocessable('purchases.errors.amount_positive', `${field}amount`);
+    // Handed over in dollars or riel; what it is worth against what is still owed, at the shop's rate of the day.
+    const currency = p.currency ?? row.currency;
+    const tendered = toMinor(p.amount, currency, `${field}amount`);
+    if (tendered <= 0) throw unprocessable('purchases.errors.amount_positive', `${field}amount`);
+    let amount = tendered;
+    let rate = 0;
+    if (currency !== row.currency) {
+      if (!isCurrencyCode(row.currency) || !isCurrencyCode(currency))
+        throw unprocessable('sales.errors.currency_unknown', `${field}currency`);
+      rate = await shopRate(trx, ctx.businessId);
+      if (rate <= 0) throw unprocessable('purchases.errors.no_rate', `${field}currency`);
+      const owed = money(Math.max(Number(row.grand_total) - Number(row.paid_amount), 0), row.currency);
+      amount = paymentWorth(money(tendered, currency), owed, exchangeRate(rate)).amount;
+    }
     const paid = Number(row.paid_amount) + amount;
     if (paid > Number(row.grand_total)) throw unprocessable('purchases.errors.overpaid', `${field}amount`);
     await trx
@@ -358,6 +397,9 @@ export function purchasesService(deps: Deps) {
         purchase_id: id,
         payment_method_id: p.payment_method_id,
         amount,
+        tendered_currency: currency,
+        tendered_amount: tendered,
+        exchange_rate: rate,
         paid_on: p.paid_on,
         note: p.note,
         created_by: ctx.userId,
@@ -392,14 +434,16 @@ export function purchasesService(deps: Deps) {
           .where('status', '=', 1)
           .orderBy('name')
           .execute();
-      const [b, suppliers, methods, units, currency] = await Promise.all([
+      const [b, suppliers, methods, units, currency, rate] = await Promise.all([
         branches.orderBy('name').execute(),
         active('suppliers'),
         active('payment_methods'),
         db.selectFrom('units').select(['id', 'name', 'base_unit_id']).where('business_id', '=', ctx.businessId).orderBy('name').execute(),
         shopCurrency(db, ctx.businessId),
+        shopRate(db, ctx.businessId),
       ]);
-      return { currency, branches: b, suppliers, payment_methods: methods, units };
+      const exchange_rate = rate > 0 ? formatRate(exchangeRate(rate)) : '0';
+      return { currency, exchange_rate, branches: b, suppliers, payment_methods: methods, units };
     },
 
     async list(ctx: RequestContext, query: PurchaseListQuery): Promise<ListResponse<Purchase>> {
@@ -592,7 +636,7 @@ export function purchasesService(deps: Deps) {
       const input = purchasePaymentInputSchema.parse(raw);
       return db.transaction().execute(async (trx) => {
         await addPaymentIn(trx, ctx, id, input, '');
-        await audit(trx, ctx, 'payment', id, { amount: input.amount });
+        await audit(trx, ctx, 'payment', id, { amount: input.amount, currency: input.currency ?? null });
         return detail(trx, ctx, id);
       });
     },

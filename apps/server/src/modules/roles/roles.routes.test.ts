@@ -159,12 +159,14 @@ describe('role routes', () => {
     });
     expect(roles.find((r) => r.name === 'Owner')).toMatchObject({
       is_preset: true,
+      is_owner: true,
       users_count: 1,
       permissions: [...BUSINESS_PERMISSIONS],
     });
     expect(Object.keys(cashierRole).sort()).toEqual([
       'created_at',
       'id',
+      'is_owner',
       'is_preset',
       'max_discount',
       'name',

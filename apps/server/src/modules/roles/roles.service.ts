@@ -38,6 +38,7 @@ const toApi = (r: repo.RoleRow): Role => ({
   max_discount: formatPercent(r.is_owner ? FULL_PERCENT : Number(r.max_discount)),
   users_count: Number(r.users_count ?? 0),
   is_preset: Boolean(r.is_preset),
+  is_owner: Boolean(r.is_owner),
   created_at: r.created_at,
   updated_at: r.updated_at,
 });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   cashRoundRiel,
   convert,
@@ -19,11 +19,11 @@ import {
 } from '@posauto/shared/schemas/sales';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
-import { forUpdate } from '../../db/dialect/index';
+import { forUpdate, type DialectKind } from '../../db/dialect/index';
 import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
 import { runList } from '../../db/list';
 import { branchFilter, whereBranch, type RequestContext } from '../../http/context';
-import { notFound, unprocessable } from '../../http/errors';
+import { AppError, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../lib/time-zone';
 import { auditFor } from '../audit/index';
@@ -139,119 +139,33 @@ export function saleReturnsService(deps: Deps) {
 
     get: (ctx: RequestContext, id: string) => detail(db, ctx, id),
 
+    /** A reprint of a return receipt: allowed, and written to the audit log, as a sale's reprint is. */
+    async reprint(ctx: RequestContext, id: string): Promise<SaleReturnDetail> {
+      return db.transaction().execute(async (trx) => {
+        const doc = await detail(trx, ctx, id);
+        await audit(trx, ctx, 'reprint', id, { return_number: doc.return_number });
+        return doc;
+      });
+    },
+
     async create(ctx: RequestContext, raw: SaleReturnInput): Promise<SaleReturnDetail> {
       return db.transaction().execute(async (trx) => detail(trx, ctx, await service.createIn(trx, ctx, raw)));
     },
 
+    /**
+     * What a return would take back and refund, reckoned by the same code as the return (reckonReturn), nothing
+     * written: the form shows it before it is saved. A refund the save would refuse (no open session at the sale's
+     * branch, a drawer that does not hold it) comes back as `problem`, beside the figures.
+     */
+    preview: (ctx: RequestContext, raw: SaleReturnInput): Promise<Reckoning> =>
+      db.transaction().execute((trx) => reckonReturn(trx, kind, ctx, raw, 'preview')),
+
     /** Posts a return inside the caller's transaction (the service's own, or the demo seed's); returns its id. */
     async createIn(trx: Kysely<Database>, ctx: RequestContext, raw: SaleReturnInput): Promise<string> {
       const input = saleReturnInputSchema.parse(raw);
-      // Another shop's or another branch's sale is simply not found.
-      let sq = trx.selectFrom('sales').selectAll().where('business_id', '=', ctx.businessId).where('id', '=', input.sale_id);
-      sq = whereBranch(sq, 'branch_id', ctx);
-      const sale = await forUpdate(kind, sq).executeTakeFirst();
-      if (!sale) throw unprocessable('sales.errors.sale_unknown', 'sale_id');
-      if (sale.document === 'quotation' || sale.status !== 'completed') throw unprocessable('sales.errors.not_returnable', 'sale_id');
-      const customer = await trx
-        .selectFrom('customers')
-        .select('is_walk_in')
-        .where('business_id', '=', ctx.businessId)
-        .where('id', '=', sale.customer_id)
-        .executeTakeFirstOrThrow();
-      if (input.refund_method === 'balance' && customer.is_walk_in) throw unprocessable('sales.errors.walk_in_balance', 'refund_method');
-
-      const saleLines = await trx
-        .selectFrom('sale_lines')
-        .selectAll()
-        .where('business_id', '=', ctx.businessId)
-        .where('sale_id', '=', sale.id)
-        .execute();
-      const byId = new Map(saleLines.map((l) => [l.id, l]));
-      const returned = await returnedByLine(trx, ctx.businessId, sale.id);
-      const moved = await trx
-        .selectFrom('stock_movements')
-        .select(['branch_id', 'product_id', 'variant_id', 'doc_line_id', 'quantity', 'cost_total'])
-        .where('business_id', '=', ctx.businessId)
-        .where('doc_type', '=', SALE_DOC)
-        .where('doc_id', '=', sale.id)
-        .where('movement_type', '=', 'sale_out')
-        .orderBy('id')
-        .execute();
-
-      const id = newId();
-      const ledger: LedgerLine[] = [];
-      const prepared = input.lines.map((l, i) => {
-        const line = byId.get(l.sale_line_id);
-        if (!line) throw unprocessable('sales.errors.line_unknown', `lines.${i}.sale_line_id`);
-        const quantity = parseQuantity(l.quantity);
-        const sold = Number(line.quantity);
-        const before = returned.get(line.id) ?? 0;
-        const after = before + quantity;
-        if (after > sold) throw unprocessable('sales.errors.return_over_sold', `lines.${i}.quantity`);
-        returned.set(line.id, after);
-        // Shares are taken on the running total, so returning everything gives back exactly what the line was.
-        const share = (whole: number, q: number) => roundDiv(BigInt(Math.abs(whole)) * BigInt(q), BigInt(sold), 'half-up');
-        const value = Number(line.net_amount) + (sale.vat_inclusive ? 0 : Number(line.tax_amount));
-        const lineId = newId();
-        let cost = 0;
-        let movedCost = 0;
-        for (const m of moved.filter((x) => x.doc_line_id === line.id)) {
-          movedCost -= Number(m.cost_total);
-          const base = share(Number(m.quantity), after) - share(Number(m.quantity), before);
-          if (base <= 0) continue;
-          const c = share(Number(m.cost_total), after) - share(Number(m.cost_total), before);
-          cost += c;
-          // Back at the cost it left at: the stock value returns to what it was before the sale.
-          ledger.push({
-            branchId: m.branch_id,
-            productId: m.product_id,
-            variantId: m.variant_id || null,
-            quantity: base,
-            cost: c,
-            docLineId: lineId,
-            asMoved: true,
-          });
-        }
-        // What the ledger does not cost (products that do not manage stock) comes back as the same share of the line's.
-        const unmanaged = Number(line.cost_amount) - movedCost;
-        if (unmanaged > 0) cost += share(unmanaged, after) - share(unmanaged, before);
-        // The VAT inside that amount: the same share of the line's VAT (included in value either way).
-        const tax = share(Number(line.tax_amount), after) - share(Number(line.tax_amount), before);
-        return { id: lineId, i, line, quantity, amount: share(value, after) - share(value, before), tax, cost };
-      });
-      const total = prepared.reduce((s, p) => s + p.amount, 0);
-      const tax = prepared.reduce((s, p) => s + p.tax, 0);
-      const costTotal = prepared.reduce((s, p) => s + p.cost, 0);
-
-      // What comes back: first what the customer still owes on this sale shrinks (nothing is refunded for goods that
-      // were never paid), then what was paid and not yet given back, in cash or to the balance, never more.
-      const { settled, refundValue } = await refundSplit(trx, ctx.businessId, sale, total);
-      let refundCurrency: string = sale.currency;
-      let refundAmount = refundValue;
-      let sessionId: string | null = null;
-      if (input.refund_method === 'cash' && refundValue > 0) {
-        const session = await openSession(trx, kind, ctx);
-        if (!session) throw unprocessable('sales.errors.no_open_session');
-        // Refunded from a drawer of the sale's branch: the cash it took is there, and the branch's books stay whole.
-        if (session.branch_id !== sale.branch_id) throw unprocessable('sales.errors.refund_other_branch', 'refund_method');
-        sessionId = session.id;
-        refundCurrency = input.refund_currency;
-        if (refundCurrency !== sale.currency)
-          refundAmount = convert(
-            money(refundValue, sale.currency as CurrencyCode),
-            refundCurrency as CurrencyCode,
-            exchangeRate(Number(sale.exchange_rate)),
-          ).amount;
-        if (refundCurrency === 'KHR') refundAmount = cashRoundRiel(refundAmount);
-        await assertDrawerHolds(
-          trx,
-          ctx.businessId,
-          session.id,
-          { [refundCurrency as 'USD' | 'KHR']: refundAmount },
-          'sales.errors.drawer_refund_short',
-          'refund_currency',
-        );
-      }
+      const r = await reckonReturn(trx, kind, ctx, input, 'post');
+      const { id, sale, prepared, ledger, total, tax, costTotal, settled, refundValue, refundCurrency, refundAmount } = r;
+      const sessionId = r.session?.id ?? null;
 
       const g = await trx.selectFrom('general_settings').select('time_zone').where('business_id', '=', ctx.businessId).executeTakeFirst();
       const today = localDay(clock.now(), isTimeZone(g?.time_zone) ? g.time_zone : DEFAULT_TIME_ZONE);
@@ -347,6 +261,182 @@ export function saleReturnsService(deps: Deps) {
     },
   };
   return service;
+}
+
+/** What a return does, reckoned before anything is written: the same figures for the preview and the return. */
+export interface Reckoning {
+  id: string;
+  sale: Selectable<Database['sales']>;
+  prepared: Array<{
+    id: string;
+    i: number;
+    line: Selectable<Database['sale_lines']>;
+    quantity: number;
+    amount: number;
+    tax: number;
+    cost: number;
+  }>;
+  ledger: LedgerLine[];
+  total: number;
+  tax: number;
+  costTotal: number;
+  /** Of total: what only reduces what the customer still owes on the sale. */
+  settled: number;
+  /** What comes back, in the sale's currency: what was paid and not yet given back, at most. */
+  refundValue: number;
+  refundCurrency: string;
+  refundAmount: number;
+  /** The caller's open session a cash refund comes out of (wherever it is: `problem` says when it cannot be used). */
+  session: { id: string; session_number: string; branch_id: string; branch_name: string } | null;
+  /** Preview only: why saving would refuse the refund as it stands. */
+  problem: AppError | null;
+}
+
+/**
+ * Reckons a return against one sale: never more of a line than sold minus returned, the goods back at the cost they
+ * left at, the value first settling what the customer still owes, then refunding what was paid, in cash from the
+ * caller's open session at the sale's branch (dollars or riel at the sale's rate) or to the balance. 'post' locks the
+ * sale and the drawer and throws every refusal; 'preview' locks nothing and answers a refused refund in `problem`.
+ */
+async function reckonReturn(
+  trx: Kysely<Database>,
+  kind: DialectKind,
+  ctx: RequestContext,
+  raw: SaleReturnInput,
+  mode: 'post' | 'preview',
+): Promise<Reckoning> {
+  const input = saleReturnInputSchema.parse(raw);
+  // Another shop's or another branch's sale is simply not found.
+  let sq = trx.selectFrom('sales').selectAll().where('business_id', '=', ctx.businessId).where('id', '=', input.sale_id);
+  sq = whereBranch(sq, 'branch_id', ctx);
+  // The return locks the sale, so two returns at once take turns; a preview only reads it.
+  const sale = await (mode === 'post' ? forUpdate(kind, sq) : sq).executeTakeFirst();
+  if (!sale) throw unprocessable('sales.errors.sale_unknown', 'sale_id');
+  if (sale.document === 'quotation' || sale.status !== 'completed') throw unprocessable('sales.errors.not_returnable', 'sale_id');
+  const customer = await trx
+    .selectFrom('customers')
+    .select('is_walk_in')
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', sale.customer_id)
+    .executeTakeFirstOrThrow();
+  if (input.refund_method === 'balance' && customer.is_walk_in) throw unprocessable('sales.errors.walk_in_balance', 'refund_method');
+
+  const saleLines = await trx
+    .selectFrom('sale_lines')
+    .selectAll()
+    .where('business_id', '=', ctx.businessId)
+    .where('sale_id', '=', sale.id)
+    .execute();
+  const byId = new Map(saleLines.map((l) => [l.id, l]));
+  const returned = await returnedByLine(trx, ctx.businessId, sale.id);
+  const moved = await trx
+    .selectFrom('stock_movements')
+    .select(['branch_id', 'product_id', 'variant_id', 'doc_line_id', 'quantity', 'cost_total'])
+    .where('business_id', '=', ctx.businessId)
+    .where('doc_type', '=', SALE_DOC)
+    .where('doc_id', '=', sale.id)
+    .where('movement_type', '=', 'sale_out')
+    .orderBy('id')
+    .execute();
+
+  const id = newId();
+  const ledger: LedgerLine[] = [];
+  const prepared = input.lines.map((l, i) => {
+    const line = byId.get(l.sale_line_id);
+    if (!line) throw unprocessable('sales.errors.line_unknown', `lines.${i}.sale_line_id`);
+    const quantity = parseQuantity(l.quantity);
+    const sold = Number(line.quantity);
+    const before = returned.get(line.id) ?? 0;
+    const after = before + quantity;
+    if (after > sold) throw unprocessable('sales.errors.return_over_sold', `lines.${i}.quantity`);
+    returned.set(line.id, after);
+    // Shares are taken on the running total, so returning everything gives back exactly what the line was.
+    const share = (whole: number, q: number) => roundDiv(BigInt(Math.abs(whole)) * BigInt(q), BigInt(sold), 'half-up');
+    const value = Number(line.net_amount) + (sale.vat_inclusive ? 0 : Number(line.tax_amount));
+    const lineId = newId();
+    let cost = 0;
+    let movedCost = 0;
+    for (const m of moved.filter((x) => x.doc_line_id === line.id)) {
+      movedCost -= Number(m.cost_total);
+      const base = share(Number(m.quantity), after) - share(Number(m.quantity), before);
+      if (base <= 0) continue;
+      const c = share(Number(m.cost_total), after) - share(Number(m.cost_total), before);
+      cost += c;
+      // Back at the cost it left at: the stock value returns to what it was before the sale.
+      ledger.push({
+        branchId: m.branch_id,
+        productId: m.product_id,
+        variantId: m.variant_id || null,
+        quantity: base,
+        cost: c,
+        docLineId: lineId,
+        asMoved: true,
+      });
+    }
+    // What the ledger does not cost (products that do not manage stock) comes back as the same share of the line's.
+    const unmanaged = Number(line.cost_amount) - movedCost;
+    if (unmanaged > 0) cost += share(unmanaged, after) - share(unmanaged, before);
+    // The VAT inside that amount: the same share of the line's VAT (included in value either way).
+    const tax = share(Number(line.tax_amount), after) - share(Number(line.tax_amount), before);
+    return { id: lineId, i, line, quantity, amount: share(value, after) - share(value, before), tax, cost };
+  });
+  const total = prepared.reduce((s, p) => s + p.amount, 0);
+  const tax = prepared.reduce((s, p) => s + p.tax, 0);
+  const costTotal = prepared.reduce((s, p) => s + p.cost, 0);
+
+  // What comes back: first what the customer still owes on this sale shrinks (nothing is refunded for goods that
+  // were never paid), then what was paid and not yet given back, in cash or to the balance, never more.
+  const { settled, refundValue } = await refundSplit(trx, ctx.businessId, sale, total);
+  let refundCurrency: string = sale.currency;
+  let refundAmount = refundValue;
+  let session: Reckoning['session'] = null;
+  let problem: AppError | null = null;
+  // A refusal of the refund: thrown by the return, answered beside the figures by the preview.
+  const refuse = (e: AppError) => {
+    if (mode === 'post') throw e;
+    problem ??= e;
+  };
+  if (input.refund_method === 'cash' && refundValue > 0) {
+    session = await refundDrawer(trx, kind, ctx, mode);
+    if (!session) refuse(unprocessable('sales.errors.refund_no_session', 'refund_method'));
+    // Refunded from a drawer of the sale's branch: the cash it took is there, and the branch's books stay whole.
+    else if (session.branch_id !== sale.branch_id) refuse(unprocessable('sales.errors.refund_other_branch', 'refund_method'));
+    refundCurrency = input.refund_currency;
+    if (refundCurrency !== sale.currency)
+      refundAmount = convert(
+        money(refundValue, sale.currency as CurrencyCode),
+        refundCurrency as CurrencyCode,
+        exchangeRate(Number(sale.exchange_rate)),
+      ).amount;
+    if (refundCurrency === 'KHR') refundAmount = cashRoundRiel(refundAmount);
+    if (session && !problem)
+      await assertDrawerHolds(
+        trx,
+        ctx.businessId,
+        session.id,
+        { [refundCurrency as 'USD' | 'KHR']: refundAmount },
+        'sales.errors.drawer_refund_short',
+        'refund_currency',
+      ).catch((e: unknown) => {
+        if (!(e instanceof AppError)) throw e;
+        refuse(e);
+      });
+  }
+  return { id, sale, prepared, ledger, total, tax, costTotal, settled, refundValue, refundCurrency, refundAmount, session, problem };
+}
+
+/** The caller's open session with its number and branch; 'post' locks it until the return commits, as a sale does. */
+async function refundDrawer(trx: Kysely<Database>, kind: DialectKind, ctx: RequestContext, mode: 'post' | 'preview') {
+  if (mode === 'post' && !(await openSession(trx, kind, ctx))) return null;
+  const row = await trx
+    .selectFrom('cash_sessions as s')
+    .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 's.business_id').onRef('b.id', '=', 's.branch_id'))
+    .select(['s.id', 's.session_number', 's.branch_id', 'b.name as branch_name'])
+    .where('s.business_id', '=', ctx.businessId)
+    .where('s.user_id', '=', ctx.userId)
+    .where('s.status', '=', 'open')
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /** What posted returns of a sale took off what its customer owes (settled parts and refunds to the balance). */

@@ -268,9 +268,12 @@ describe('stock', () => {
     const item = w.items[2]!;
     const left = await onHand(w, item, second);
     const before = await saleCounts(w);
+    const { product_name: name } = await db.selectFrom('products').select('product_name').where('id', '=', item).executeTakeFirstOrThrow();
     const over = await sell(w.t.app, w.owner, { lines: [line(2, String(left / 1000 + 1))], payments: [cashUsd('5000')] });
     expect(over.statusCode).toBe(422);
-    expect(over.json().message).toBe('There is not enought stock or no item');
+    // The spec's words, then the item that is short, also on the line's field.
+    expect(over.json().message).toBe(`There is not enought stock or no item: ${name}`);
+    expect(over.json().errors['lines.0.quantity']).toBe(`There is not enought stock or no item: ${name}`);
     expect(await saleCounts(w)).toEqual(before);
     // Leave exactly one unit.
     if (left > 1000) {
@@ -293,7 +296,7 @@ describe('stock', () => {
       sell(w.t.app, token2, { lines: [line(2, '1')], payments: [cashUsd('5')] }),
     ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 422]);
-    expect(both.find((r) => r.statusCode === 422)!.json().message).toBe('There is not enought stock or no item');
+    expect(both.find((r) => r.statusCode === 422)!.json().message).toBe(`There is not enought stock or no item: ${name}`);
     expect(await onHand(w, item, second)).toBe(0);
     const after = await saleCounts(w);
     expect(after.sales).toBe(mid.sales + 1);

@@ -18,6 +18,7 @@ import {
   saleReturnInputSchema,
   saleReturnListQuerySchema,
   saleReturnListResponseSchema,
+  saleReturnPreviewSchema,
   saleVoidInputSchema,
 } from '@posauto/shared/schemas/sales';
 import type { Deps } from '../../deps';
@@ -29,6 +30,8 @@ import { spreadsheetAnswer } from '../../http/openapi';
 import { pickLanguage, translate } from '../../lib/i18n';
 import { discountApprovals } from './sale-discount';
 import { saleItemColumns, saleItemsService } from './sale-items';
+import { formatQuantity } from '@posauto/shared/money/index';
+import { moneyOut } from './sale-money';
 import { saleReturnsService } from './sale-returns.service';
 import { salesService } from './sales.service';
 
@@ -251,6 +254,49 @@ export function saleRoutes(app: AppInstance, deps: Deps): void {
       response: { 200: saleReturnDetailSchema, ...errors },
     },
     handler: (req) => returns.get(ctxOf(req), req.params.id),
+  });
+
+  app.post('/api/v1/sale-returns/:id/reprint', {
+    config: { access: { anyOf: ['sale-return', 'sale-management'] } },
+    schema: {
+      tags: ['sales'],
+      operationId: 'reprintSaleReturn',
+      summary: 'Reprint a return receipt: answers the return and writes the reprint to the audit log',
+      params: idParamsSchema,
+      response: { 200: saleReturnDetailSchema, ...errors },
+    },
+    handler: (req) => returns.reprint(ctxOf(req), req.params.id),
+  });
+
+  app.post('/api/v1/sale-returns/preview', {
+    config: { access: { permission: 'sale-return' } },
+    schema: {
+      tags: ['sales'],
+      operationId: 'previewSaleReturn',
+      summary: 'What a return would take back and refund, reckoned as the return is, nothing saved; a refund it would refuse is said',
+      body: saleReturnInputSchema,
+      response: { 200: saleReturnPreviewSchema, ...errors },
+    },
+    handler: async (req) => {
+      const r = await returns.preview(ctxOf(req), req.body);
+      const lang = pickLanguage(req.headers['accept-language']);
+      return {
+        currency: r.sale.currency,
+        total: moneyOut(r.total, r.sale.currency),
+        settled_amount: moneyOut(r.settled, r.sale.currency),
+        refund_value: moneyOut(r.refundValue, r.sale.currency),
+        refund_method: req.body.refund_method,
+        refund_currency: r.refundCurrency as 'USD' | 'KHR',
+        refund_amount: moneyOut(r.refundAmount, r.refundCurrency),
+        lines: r.prepared.map((p) => ({
+          sale_line_id: p.line.id,
+          quantity: formatQuantity(p.quantity),
+          amount: moneyOut(p.amount, r.sale.currency),
+        })),
+        refund_session: r.session,
+        refund_problem: r.problem ? translate(lang, r.problem.messageKey, r.problem.vars) : null,
+      };
+    },
   });
 
   app.post('/api/v1/sale-returns', {

@@ -145,6 +145,8 @@ describe('sign-up through a real SMTP server', () => {
       expect(branches).toEqual([{ name: 'Main branch' }]);
       const roles = await db.selectFrom('roles').select('name').where('business_id', '=', business.id).orderBy('name').execute();
       expect(roles.map((r) => r.name)).toEqual(['Cashier', 'Manager', 'Owner']);
+      const methods = await db.selectFrom('payment_methods').select(['name', 'type']).where('business_id', '=', business.id).execute();
+      expect(methods).toEqual([{ name: 'Cash', type: 'cash' }]);
       const owner = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
       expect(owner).toMatchObject({
         business_id: business.id,
@@ -177,6 +179,78 @@ describe('sign-up through a real SMTP server', () => {
       expect(signedIn.statusCode).toBe(200);
       expect(signedIn.json().data).toEqual({ name: 'Lina Heng', role_name: 'Owner', role: ['Owner'], branch_id: null });
       expect(signedIn.json().permissions).toEqual(expect.arrayContaining(['sale-pos', 'stock-management', 'user-management']));
+    });
+
+    it('seeds a shop signed up in Khmer in Khmer, with Cash to take dollars and riel, its preset roles found by their keys', async () => {
+      const email = newEmail();
+      const { code } = await registerAndReadCode(email, {}, 'km');
+      const verified = await post('/api/v1/otp-verify', { email, code }, { lang: 'km' });
+      expect(verified.statusCode, verified.body).toBe(200);
+      const done = await post('/api/v1/registration', shopInfo(verified.json().registration_token, { shop_name: 'ហាងកាហ្វេស្រីមុំ' }), {
+        lang: 'km',
+      });
+      expect(done.statusCode, done.body).toBe(201);
+
+      const db = t.deps.db;
+      const business = await db.selectFrom('businesses').selectAll().where('shop_name', '=', 'ហាងកាហ្វេស្រីមុំ').executeTakeFirstOrThrow();
+      const of = { business_id: business.id };
+      expect(await db.selectFrom('branches').select('name').where('business_id', '=', of.business_id).execute()).toEqual([
+        { name: 'សាខាធំ' },
+      ]);
+      const roles = await db
+        .selectFrom('roles')
+        .select(['preset_key', 'name', 'is_owner', 'is_preset'])
+        .where('business_id', '=', of.business_id)
+        .orderBy('preset_key')
+        .execute();
+      expect(roles).toEqual([
+        { preset_key: 'cashier', name: 'អ្នកគិតលុយ', is_owner: 0, is_preset: 1 },
+        { preset_key: 'manager', name: 'អ្នកគ្រប់គ្រង', is_owner: 0, is_preset: 1 },
+        { preset_key: 'owner', name: 'ម្ចាស់ហាង', is_owner: 1, is_preset: 1 },
+      ]);
+      const walkIn = await db
+        .selectFrom('customers')
+        .select(['id', 'name', 'is_walk_in'])
+        .where('business_id', '=', of.business_id)
+        .execute();
+      expect(walkIn).toEqual([{ id: expect.any(String), name: 'អតិថិជនទូទៅ', is_walk_in: 1 }]);
+      const methods = await db
+        .selectFrom('payment_methods')
+        .select(['id', 'name', 'type', 'status'])
+        .where('business_id', '=', of.business_id)
+        .execute();
+      expect(methods).toEqual([{ id: expect.any(String), name: 'សាច់ប្រាក់', type: 'cash', status: 1 }]);
+      // The till starts each sale with the walk-in customer and Cash; the payment methods list counts it.
+      expect(
+        await db
+          .selectFrom('sale_settings')
+          .select(['default_customer_id', 'default_payment_method_id'])
+          .where('business_id', '=', of.business_id)
+          .executeTakeFirst(),
+      ).toEqual({ default_customer_id: walkIn[0]!.id, default_payment_method_id: methods[0]!.id });
+      const counted = await db
+        .selectFrom('tenant_counters')
+        .select('value')
+        .where('business_id', '=', of.business_id)
+        .where('name', '=', 'payment_methods')
+        .executeTakeFirstOrThrow();
+      expect(Number(counted.value)).toBe(1);
+      expect(business.setup_dismissed_at).toBeNull();
+
+      const admin = await loginAs(t.app, ADMIN);
+      const activated = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/businesses/${business.id}/activate`,
+        headers: { ...bearer(admin), ...EN },
+      });
+      expect(activated.statusCode).toBe(200);
+      const signedIn = await post('/api/v1/login', { email, password: 'lina-secret-1' }, { lang: 'km' });
+      expect(signedIn.json().data).toMatchObject({ role_name: 'ម្ចាស់ហាង', role: ['ម្ចាស់ហាង'] });
+      // What the till (and its receipt) names the customer and offers to pay with.
+      const catalogue = await t.app.inject({ url: '/api/v1/pos/catalogue', headers: { ...bearer(signedIn.json().access_token), ...EN } });
+      expect(catalogue.statusCode, catalogue.body).toBe(200);
+      expect(catalogue.json().sale_settings.walk_in_customer).toMatchObject({ name: 'អតិថិជនទូទៅ' });
+      expect(catalogue.json().payment_methods).toEqual([expect.objectContaining({ name: 'សាច់ប្រាក់', type: 'cash' })]);
     });
 
     it('keeps no password for a pending sign-up, the code only as a salted hash, and the password of step 3 as Argon2id', async () => {

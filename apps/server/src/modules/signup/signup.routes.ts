@@ -78,7 +78,7 @@ export function signupRoutes(app: AppInstance, deps: Deps): void {
       response: { 201: shopInfoResponseSchema, ...errors },
     },
     handler: async (req, reply) => {
-      const result = await service.completeRegistration(deps, req.body, { ip: req.ip ?? null });
+      const result = await service.completeRegistration(deps, req.body, { ip: req.ip ?? null, lang: langOf(req) });
       return reply.status(201).send({ message: translate(langOf(req), 'messages.registration_submitted'), ...result });
     },
   });

@@ -2,9 +2,10 @@ import type { RegisterBody, ShopInfoBody } from '@posauto/shared/schemas/account
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/dialect/index';
 import { AppError, conflict, invalid } from '../../http/errors';
+import type { Language } from '../../lib/i18n';
 import { hashPassword, hashToken, newToken } from '../../lib/secrets';
 import { writeAudit } from '../audit/index';
-import { createBusiness } from '../businesses/index';
+import { createBusiness, seedName } from '../businesses/index';
 import { forgotPassword } from '../password-reset/index';
 import { consumeCode, deliver, reserveSend, sendCode, type CodePurpose, type MailContext } from '../email-codes/index';
 import { deleteImage, normaliseImage, storeImage } from '../media/index';
@@ -15,7 +16,6 @@ import * as repo from './signup.repo';
 /** After the email is verified, the shop info must follow within an hour. */
 export const REGISTRATION_TOKEN_TTL_MS = 60 * 60 * 1000;
 const STALE_REGISTRATION_MS = 7 * 24 * 60 * 60 * 1000;
-export const FIRST_BRANCH_NAME = 'Main branch';
 
 const registrationExpired = () => new AppError(400, 'errors.registration_expired', { registration_token: 'errors.registration_expired' });
 
@@ -75,9 +75,14 @@ export async function resendCode(deps: Deps, body: { email: string; purpose: Cod
 
 /**
  * Step 3: the shop info and the owner's password. Creates the shop waiting for activation, with its first branch,
- * the preset roles and the owner, in one transaction; the token (proof of the mailbox) works once.
+ * the preset roles, the walk-in customer and a Cash method named in the language the owner signed up in (the
+ * request's), and the owner, in one transaction; the token (proof of the mailbox) works once.
  */
-export async function completeRegistration(deps: Deps, body: ShopInfoBody, client: { ip: string | null }): Promise<{ status: 'pending' }> {
+export async function completeRegistration(
+  deps: Deps,
+  body: ShopInfoBody,
+  client: { ip: string | null; lang: Language },
+): Promise<{ status: 'pending' }> {
   const { db, clock, kind } = deps;
   const now = clock.now();
   const tokenHash = hashToken(body.registration_token);
@@ -105,7 +110,9 @@ export async function completeRegistration(deps: Deps, body: ShopInfoBody, clien
           shopType: body.shop_type,
           package: registration.package as 'startup' | 'standard' | 'premium',
           status: 'pending',
-          branches: [FIRST_BRANCH_NAME],
+          branches: [seedName(client.lang, 'main_branch')],
+          language: client.lang,
+          firstMorning: true,
           owner: {
             firstName: registration.first_name,
             lastName: registration.last_name,

@@ -237,7 +237,7 @@ const insertDocument = precompiled(DOCUMENT_COLUMNS, (db, v) => db.insertInto('s
  * ends, and every other adjustment of the shop waits for it, so everything that can come before it (checks, the
  * movements with their level locks) does. The document's row and lines, which carry or need the number, follow it.
  */
-async function writeAdjustment(
+export async function writeAdjustment(
   trx: Kysely<Database>,
   deps: Deps,
   ctx: RequestContext,

@@ -135,7 +135,10 @@ describe('the stock ledger', () => {
     ]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).statusCode).toBe(422);
-    expect((err as AppError).messageKey).toBe('stock.errors.not_enough');
+    // The spec's message names the item that is short (b), on its line.
+    expect((err as AppError).messageKey).toBe('stock.errors.not_enough_item');
+    expect((err as AppError).vars).toEqual({ name: `Item ${b.slice(-6)}` });
+    expect((err as AppError).fieldErrors).toEqual({ 'lines.1.quantity': 'stock.errors.not_enough_item' });
     expect(await movementCount()).toBe(before);
     expect(await level(a)).toMatchObject({ on_hand: 5000 });
     expect(await level(b)).toMatchObject({ on_hand: 1000 });
@@ -230,7 +233,7 @@ describe('the stock ledger', () => {
       Array.from({ length: 20 }, () => post('adjustment_out', [{ branchId: second, productId: a, variantId: null, quantity: 1000 }])),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
-    for (const r of results) if (r.status === 'rejected') expect((r.reason as AppError).messageKey).toBe('stock.errors.not_enough');
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as AppError).messageKey).toBe('stock.errors.not_enough_item');
     expect(await level(a, second)).toMatchObject({ on_hand: 0, stock_value: 0 });
   });
 

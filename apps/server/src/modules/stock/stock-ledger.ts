@@ -14,7 +14,7 @@ import { isIncoming, type MovementType } from '@posauto/shared/schemas/stock';
 import type { Database } from '../../db/types';
 import { forUpdate, type DialectKind } from '../../db/dialect/index';
 import { bumpCounter } from '../../db/list';
-import { unprocessable } from '../../http/errors';
+import { AppError, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { publishStockAlert } from '../stock-notifications/index';
 import { moveBatches } from './stock-batches';
@@ -77,8 +77,12 @@ export interface PostedMovement {
   docLineId: string | null;
 }
 
-/** 'There is not enought stock or no item' (spec wording), answered with the item that ran short. */
+/** 'There is not enought stock or no item' (spec wording): no such item. */
 export const notEnoughStock = (field?: string) => unprocessable('stock.errors.not_enough', field);
+
+/** The spec's words followed by the item that ran short ("…: Tiger beer can 330ml"), on the line's field. */
+export const notEnoughStockOf = (name: string, field: string) =>
+  new AppError(422, 'stock.errors.not_enough_item', { [field]: 'stock.errors.not_enough_item' }, { name });
 
 interface Who {
   businessId: string;
@@ -231,9 +235,9 @@ export async function postMovementsWith(
     const level = await lockLevel(trx, kind, who.businessId, m, at);
     const qty = incoming ? m.base : -m.base;
     const onHandAfter = addIfSafe(level.on_hand, qty) ?? tooLarge(m);
-    if (!incoming && onHandAfter < 0 && !allowNegative) throw notEnoughStock(`lines.${m.lineIndex}.quantity`);
-
     const alert = await item(m);
+    if (!incoming && onHandAfter < 0 && !allowNegative) throw notEnoughStockOf(alert.name, `lines.${m.lineIndex}.quantity`);
+
     const cost = incoming ? incomingCost(level, m, alert) : -outgoingCost(level, m);
     const value = addIfSafe(level.stock_value, cost) ?? tooLarge(m);
     // Outgoing stock at the average leaves the average as it was; anything that brings its own cost moves it.

@@ -67,6 +67,7 @@ export async function stockLevels(deps: Deps, ctx: RequestContext, query: StockL
           'l.avg_cost',
           'l.stock_value',
           'p.currency',
+          'p.is_stock_manage',
           sql<number>`CASE WHEN l.on_hand <= ${alertLevel} THEN 1 ELSE 0 END`.as('low'),
         ])
         .where('p.business_id', '=', biz)
@@ -107,6 +108,7 @@ export async function stockLevels(deps: Deps, ctx: RequestContext, query: StockL
       average_cost: avgText(Number(r.avg_cost), r.currency),
       stock_value: moneyText(Number(r.stock_value), r.currency),
       currency: r.currency,
+      is_stock_manage: Boolean(r.is_stock_manage),
       low: Boolean(Number(r.low)),
     })),
     meta,

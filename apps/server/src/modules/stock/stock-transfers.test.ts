@@ -224,7 +224,12 @@ describe('editing a transfer on its way', () => {
       [body({ to_branch_id: branches[0]!.id }), 400, 'to_branch_id', 'Choose another branch to send to'],
       [body({ lines: [{ product_id: cola, quantity: '0' }] }), 400, 'lines.0.quantity', ''],
       [body({ lines: [{ product_id: cola, quantity: '-3' }] }), 400, 'lines.0.quantity', ''],
-      [body({ lines: [{ product_id: cola, quantity: '999999' }] }), 422, '', 'There is not enought stock or no item'],
+      [
+        body({ lines: [{ product_id: cola, quantity: '999999' }] }),
+        422,
+        'lines.0.quantity',
+        `There is not enought stock or no item: ${(await t.deps.db.selectFrom('products').select('product_name').where('id', '=', cola).executeTakeFirstOrThrow()).product_name}`,
+      ],
       [
         body({ lines: [{ product_id: cola, unit_id: kg, quantity: '1' }] }),
         422,

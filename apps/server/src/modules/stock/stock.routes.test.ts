@@ -12,6 +12,8 @@ let cola: { id: string };
 let box: string;
 let addition: string;
 let subtraction: string;
+const nameOf = async (id: string) =>
+  (await t.deps.db.selectFrom('products').select('product_name').where('id', '=', id).executeTakeFirstOrThrow()).product_name;
 
 const en = { 'accept-language': 'en' };
 
@@ -275,7 +277,8 @@ describe('stock adjustments', () => {
       lines: [{ product_id: cola.id, quantity: '100000' }],
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('There is not enought stock or no item');
+    expect(res.json().message).toBe(`There is not enought stock or no item: ${await nameOf(cola.id)}`);
+    expect(res.json().errors['lines.0.quantity']).toBe(`There is not enought stock or no item: ${await nameOf(cola.id)}`);
     expect(await counts()).toEqual(before);
   });
 
@@ -462,7 +465,7 @@ describe('stock transfers', () => {
     expect(same.json().errors.to_branch_id).toBe('Choose another branch to send to');
     const tooMany = await transfer(owner, body({ lines: [{ product_id: cola.id, quantity: '999999' }] }));
     expect(tooMany.statusCode).toBe(422);
-    expect(tooMany.json().message).toBe('There is not enought stock or no item');
+    expect(tooMany.json().message).toBe(`There is not enought stock or no item: ${await nameOf(cola.id)}`);
     const role = await t.deps.db
       .selectFrom('roles')
       .select('id')

@@ -6,6 +6,9 @@ import {
   stockAdjustmentListQuerySchema,
   stockAdjustmentListResponseSchema,
   stockAdjustmentOptionsSchema,
+  stockCountInputSchema,
+  stockOnHandQuerySchema,
+  stockOnHandSchema,
   stockLevelListResponseSchema,
   stockLevelQuerySchema,
   stockMovementListResponseSchema,
@@ -21,15 +24,18 @@ import type { AppInstance } from '../../http/app-instance';
 import { ctxOf } from '../../http/access';
 import { pickLanguage, translate } from '../../lib/i18n';
 import { stockAdjustmentsService } from './stock-adjustments';
+import { stockCountService } from './stock-count';
 import { stockLevels, stockMovements } from './stock-levels';
 import { stockTransfersService } from './stock-transfers';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema };
 const envelope = z.object({ message: z.string(), data: stockAdjustmentDetailSchema });
 const transferEnvelope = z.object({ message: z.string(), data: stockTransferDetailSchema });
+const countEnvelope = z.object({ message: z.string(), data: z.object({ adjustments: z.array(stockAdjustmentDetailSchema) }) });
 
 export function stockRoutes(app: AppInstance, deps: Deps): void {
   const adjustments = stockAdjustmentsService(deps);
+  const counts = stockCountService(deps);
 
   app.get('/api/v1/stock', {
     config: { access: { permission: 'stock-listing' } },
@@ -105,6 +111,34 @@ export function stockRoutes(app: AppInstance, deps: Deps): void {
     handler: async (req, reply) => {
       const data = await adjustments.create(ctxOf(req), req.body);
       return reply.status(201).send({ message: translate(pickLanguage(req.headers['accept-language']), 'messages.created'), data });
+    },
+  });
+
+  app.get('/api/v1/stock-adjustments/on-hand', {
+    config: { access: { permission: 'stock-adjustment' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'stockOnHandForCount',
+      summary: "One product's on hand at a branch, per variant: what a stocktake is counted against",
+      querystring: stockOnHandQuerySchema,
+      response: { 200: stockOnHandSchema, ...errors },
+    },
+    handler: (req) => counts.onHand(ctxOf(req), req.query),
+  });
+
+  app.post('/api/v1/stock-adjustments/count', {
+    config: { access: { permission: 'stock-adjustment' } },
+    schema: {
+      tags: ['stock'],
+      operationId: 'countStock',
+      summary: 'Post a stocktake as counted quantities: the differences from on hand are posted as adjustments (found, missing)',
+      body: stockCountInputSchema,
+      response: { 201: countEnvelope, ...errors },
+    },
+    handler: async (req, reply) => {
+      const posted = await counts.post(ctxOf(req), req.body);
+      const message = translate(pickLanguage(req.headers['accept-language']), 'messages.created');
+      return reply.status(201).send({ message, data: { adjustments: posted } });
     },
   });
 

@@ -48,13 +48,14 @@ describe('warehouse routes', () => {
     });
   });
 
-  it('refuses a second branch to a Standard shop with the package message, and lets a Premium shop add more', async () => {
+  it('keeps branch management from a Standard shop (one branch: nothing to manage), and lets a Premium shop add more', async () => {
     const standard = await createShop(c.t.deps, { package: 'standard', branches: ['Only one'] });
     const token = await loginAs(c.t.app, standard.login);
     const res = await c.call('POST', BASE, token, { name: 'Second branch' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('The Standard package includes one branch. Upgrade to Premium for more branches.');
-    expect((await list(token)).data.map((w) => w.name)).toEqual(['Only one']);
+    expect(res.statusCode).toBe(403);
+    expect((await c.call('GET', BASE, token)).statusCode).toBe(403);
+    const branches = await c.t.deps.db.selectFrom('branches').select('name').where('business_id', '=', standard.businessId).execute();
+    expect(branches).toEqual([{ name: 'Only one' }]);
 
     const premium = await createShop(c.t.deps, { package: 'premium', branches: ['One'] });
     const premiumToken = await loginAs(c.t.app, premium.login);
@@ -63,7 +64,7 @@ describe('warehouse routes', () => {
   });
 
   it('makes the first branch of a shop without one its default branch', async () => {
-    const empty = await createShop(c.t.deps, { package: 'standard', branches: [] });
+    const empty = await createShop(c.t.deps, { package: 'premium', branches: [] });
     const token = await loginAs(c.t.app, empty.login);
     const created = (await c.call('POST', BASE, token, { name: 'First' })).json().data as Warehouse;
     expect(created.is_default).toBe(true);

@@ -14,6 +14,7 @@ export function AdjustmentTypesScreen() {
     <CrudListPage<AdjustmentType, AdjustmentTypeInput>
       resource={adjustmentTypesResource}
       title="adjustment_type.title"
+      firstStep="adjustment_types"
       subtitle="adjustment_type.subtitle"
       searchPlaceholder="adjustment_type.search_placeholder"
       createTitle="adjustment_type.create_title"

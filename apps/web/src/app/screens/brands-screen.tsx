@@ -11,6 +11,7 @@ export function BrandsScreen() {
     <CrudListPage<Brand, BrandInput>
       resource={brandsResource}
       title="brand.title"
+      firstStep="brands"
       subtitle="brand.subtitle"
       searchPlaceholder="brand.search_placeholder"
       createTitle="brand.create_title"

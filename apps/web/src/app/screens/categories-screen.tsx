@@ -11,6 +11,7 @@ export function CategoriesScreen() {
     <CrudListPage<Category, CategoryInput>
       resource={categoriesResource}
       title="category.title"
+      firstStep="categories"
       subtitle="category.subtitle"
       searchPlaceholder="category.search_placeholder"
       createTitle="category.create_title"

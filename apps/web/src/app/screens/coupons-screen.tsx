@@ -22,6 +22,7 @@ export function CouponsScreen() {
     <CrudListPage<Coupon, CouponInput>
       resource={couponsResource}
       title="coupons.title"
+      firstStep="coupons"
       subtitle="coupons.subtitle"
       searchPlaceholder="coupons.search_placeholder"
       createTitle="coupons.create_title"

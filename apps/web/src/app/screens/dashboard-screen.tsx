@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { isCurrencyCode } from '@posauto/shared/money/index';
 import type { DashboardResponse } from '@posauto/shared/schemas/shell';
 import { PageHeader } from '../../components/page-header';
-import { BranchPicker, LowStock, SalesByHour, TopProducts } from '../../features/dashboard';
+import { BranchPicker, LowStock, SalesByHour, SetupChecklist, TopProducts } from '../../features/dashboard';
 import { api } from '../../lib/api-client';
 import { useUserData } from '../../lib/auth-store';
 import { formatMonth } from '../../lib/format';
@@ -90,6 +90,7 @@ export function DashboardScreen() {
         subtitle={t('dashboard.subtitle')}
         actions={branchUser ? undefined : <BranchPicker value={branchId} onChange={pickBranch} />}
       />
+      <SetupChecklist />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: showsProfit ? 4 : 2 }} mb="lg">
         <Stat label={t('dashboard.today_sales')} value={money(d?.today.sales)} icon={IconCoin} color="teal" />
         {showsProfit && (
@@ -102,7 +103,7 @@ export function DashboardScreen() {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Paper withBorder p="lg">
-          <Title order={4} mb="md">
+          <Title order={2} size="h4" mb="md">
             {monthlyTitle}
           </Title>
           {/* The chart is a tab stop (arrow keys walk its tooltips): its title names it. */}
@@ -119,7 +120,7 @@ export function DashboardScreen() {
           />
         </Paper>
         <Paper withBorder p="lg">
-          <Title order={4} mb="md">
+          <Title order={2} size="h4" mb="md">
             {weeklyTitle}
           </Title>
           <LineChart

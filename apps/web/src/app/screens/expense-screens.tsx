@@ -16,6 +16,7 @@ export function ExpenseCategoriesScreen() {
     <CrudListPage<ExpenseCategory, ExpenseCategoryInput>
       resource={expenseCategoriesResource}
       title="expenses.categories.title"
+      firstStep="expense_categories"
       subtitle="expenses.categories.subtitle"
       searchPlaceholder="expenses.categories.search_placeholder"
       createTitle="expenses.categories.create_title"

@@ -10,6 +10,7 @@ export function PaymentMethodsScreen() {
     <CrudListPage<PaymentMethod, PaymentMethodInput>
       resource={paymentMethodsResource}
       title="payment_method.title"
+      firstStep="payment_methods"
       subtitle="payment_method.subtitle"
       searchPlaceholder="payment_method.search_placeholder"
       createTitle="payment_method.create_title"

@@ -20,6 +20,7 @@ export function ServiceChargesScreen() {
     <CrudListPage<ServiceCharge, ServiceChargeInput>
       resource={serviceChargesResource}
       title="service_charge.title"
+      firstStep="service_charges"
       subtitle="service_charge.subtitle"
       searchPlaceholder="service_charge.search_placeholder"
       createTitle="service_charge.create_title"

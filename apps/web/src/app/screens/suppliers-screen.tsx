@@ -14,6 +14,7 @@ export function SuppliersScreen() {
     <CrudListPage<Supplier, SupplierInput>
       resource={suppliersResource}
       title="supplier.title"
+      firstStep="suppliers"
       subtitle="supplier.subtitle"
       searchPlaceholder="supplier.search_placeholder"
       createTitle="supplier.create_title"

@@ -13,6 +13,7 @@ export function UnitsScreen() {
     <CrudListPage<Unit, UnitInput>
       resource={unitsResource}
       title="unit.title"
+      firstStep="units"
       subtitle="unit.subtitle"
       searchPlaceholder="unit.search_placeholder"
       createTitle="unit.create_title"

@@ -20,6 +20,7 @@ export function VariationValuesScreen() {
     <CrudListPage<VariationValue, VariationValueInput>
       resource={variationValuesResource}
       title="variation_value.title"
+      firstStep="variation_values"
       subtitle="variation_value.subtitle"
       searchPlaceholder="variation_value.search_placeholder"
       createTitle="variation_value.create_title"

@@ -15,6 +15,7 @@ export function VariationsScreen() {
     <CrudListPage<Variation, VariationInput>
       resource={variationsResource}
       title="variation.title"
+      firstStep="variations"
       subtitle="variation.subtitle"
       searchPlaceholder="variation.search_placeholder"
       createTitle="variation.create_title"

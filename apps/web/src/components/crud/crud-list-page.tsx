@@ -1,10 +1,11 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Modal, Paper, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { DataTable, type Column } from '../data-table/data-table';
+import { firstStepUnlessFiltered, type FirstStepKey } from '../data-table/first-step';
 import { PageHeader } from '../page-header';
 import { confirmDelete } from './confirm-delete';
 import { ExportMenu } from './export-menu';
@@ -46,6 +47,8 @@ export interface CrudListConfig<T extends { id: string; status?: boolean }, TInp
   filters?: ListFilter[];
   /** Rows can be ticked (the ticks stay while paging and filtering); `bar` offers what to do with them. */
   selection?: ListSelection<T>;
+  /** What the empty list says and offers (components/data-table/first-step.tsx): its first step, usually Create. */
+  firstStep?: FirstStepKey;
 }
 
 export interface ListSelection<T> {
@@ -184,11 +187,17 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
           <>
             {cfg.actions}
             {cfg.exportable !== false && <ExportMenu path={cfg.resource.path} query={query} />}
-            {can.create && (
-              <Button leftSection={<IconPlus size={16} />} onClick={startCreate} data-testid="create">
-                {t('common.add_new')}
-              </Button>
-            )}
+            {can.create &&
+              (cfg.createTo ? (
+                // A page of its own: a link (opens in a new tab too, and is what it says it is).
+                <Button component={Link} to={cfg.createTo} leftSection={<IconPlus size={16} />} data-testid="create">
+                  {t('common.add_new')}
+                </Button>
+              ) : (
+                <Button leftSection={<IconPlus size={16} />} onClick={startCreate} data-testid="create">
+                  {t('common.add_new')}
+                </Button>
+              ))}
           </>
         }
       />
@@ -241,6 +250,11 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
           order={state.order}
           onSort={onSort}
           emptyText={t(state.search ? 'common.no_match' : 'common.no_data')}
+          firstStep={
+            cfg.firstStep
+              ? firstStepUnlessFiltered(state, { step: cfg.firstStep, onAction: can.create ? startCreate : undefined })
+              : undefined
+          }
         />
         <ListFooter state={state} update={update} meta={list.data?.meta} shown={rows.length} />
       </Paper>

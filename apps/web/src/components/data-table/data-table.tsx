@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Center, LoadingOverlay, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconInbox, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FirstStep, type FirstStepConfig } from './first-step';
 
 export interface Column<T> {
   key: string;
@@ -21,9 +22,20 @@ export interface DataTableProps<T extends { id: string }> {
   order: 'asc' | 'desc';
   onSort: (key: string) => void;
   emptyText: string;
+  /** Shown instead of emptyText when the list holds nothing at all: a sentence and a button for its first step. */
+  firstStep?: FirstStepConfig;
 }
 
-export function DataTable<T extends { id: string }>({ columns, rows, loading, sort, order, onSort, emptyText }: DataTableProps<T>) {
+export function DataTable<T extends { id: string }>({
+  columns,
+  rows,
+  loading,
+  sort,
+  order,
+  onSort,
+  emptyText,
+  firstStep,
+}: DataTableProps<T>) {
   const { t } = useTranslation();
   return (
     <Box pos="relative" mih={160}>
@@ -77,10 +89,14 @@ export function DataTable<T extends { id: string }>({ columns, rows, loading, so
       </Table.ScrollContainer>
       {!loading && rows.length === 0 && (
         <Center py="xl">
-          <Stack align="center" gap={4}>
-            <IconInbox size={40} stroke={1.3} opacity={0.5} />
-            <Text c="dimmed">{emptyText}</Text>
-          </Stack>
+          {firstStep ? (
+            <FirstStep {...firstStep} />
+          ) : (
+            <Stack align="center" gap={4}>
+              <IconInbox size={40} stroke={1.3} opacity={0.5} />
+              <Text c="dimmed">{emptyText}</Text>
+            </Stack>
+          )}
         </Center>
       )}
     </Box>

@@ -204,7 +204,8 @@ export function ReportPage<A extends ReportAnswer>({
             w={160}
             data-testid="report-to"
           />
-          {!branchUser && (
+          {/* A branch user's reports are its branch's; a shop of one branch has no other to pick. */}
+          {!branchUser && (branches.data?.length ?? 0) > 1 && (
             <Select
               label={t('reports.branch')}
               placeholder={t('reports.all_branches')}

@@ -151,7 +151,10 @@ export function LowStock({ data, branchId }: { data: DashboardResponse['low_stoc
   );
 }
 
-/** The owner's choice of branch (or the whole shop); branch users never see it, the server keeps them to theirs. */
+/**
+ * The owner's choice of branch (or the whole shop); branch users never see it, the server keeps them to theirs. A shop
+ * of one branch has nothing to choose: no picker.
+ */
 export function BranchPicker({ value, onChange }: { value: string | null; onChange: (v: string | null) => void }) {
   const { t } = useTranslation();
   // Same query (and cache) as the reports' branch choice.
@@ -160,6 +163,7 @@ export function BranchPicker({ value, onChange }: { value: string | null; onChan
     queryFn: () => api.get<Array<{ id: string; name: string }>>('/api/v1/branches/options'),
     staleTime: 60_000,
   });
+  if ((branches.data?.length ?? 0) < 2) return null;
   return (
     <Select
       label={t('dashboard.branch')}

@@ -1,1 +1,2 @@
 export { BranchPicker, LowStock, SalesByHour, TopProducts } from './dashboard-panels';
+export { SetupChecklist } from './setup-checklist';

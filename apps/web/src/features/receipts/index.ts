@@ -3,4 +3,4 @@ export { SaleInvoiceA4, type SaleInvoiceA4Props } from './components/sale-invoic
 export { SaleReceipt, type SaleReceiptProps } from './components/sale-receipt';
 export { receiptDateTime, receiptMoney } from './lib/receipt-format';
 export { receiptQrSvg } from './lib/qr-svg';
-export { printSale, renderForPrint, usePrintReceipt, type PrintOptions, type ReceiptPaper } from './use-print-receipt';
+export { printSale, printSaleReturn, renderForPrint, usePrintReceipt, type PrintOptions, type ReceiptPaper } from './use-print-receipt';

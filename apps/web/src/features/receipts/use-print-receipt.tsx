@@ -1,11 +1,12 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReceiptProfile } from '@posauto/shared/schemas/receipts';
 import type { SaleDetail } from '@posauto/shared/schemas/sales';
 import { currentLanguage, isRtl } from '../../lib/i18n';
-import { fetchReceiptProfile, fetchSaleForPrint } from './api/receipt-profile';
+import { fetchReceiptProfile, fetchReturnForPrint, fetchSaleForPrint } from './api/receipt-profile';
+import { ReturnReceipt } from './components/return-receipt';
 import { SaleInvoiceA4 } from './components/sale-invoice-a4';
 import { SaleReceipt } from './components/sale-receipt';
 import { receiptQrSvg } from './lib/qr-svg';
@@ -82,12 +83,8 @@ async function settled(container: HTMLElement): Promise<void> {
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 }
 
-/** Renders a sale into the print container and waits until it is ready to print; answers the container. */
-export async function renderForPrint(
-  sale: SaleDetail,
-  profile: ReceiptProfile,
-  options: { paper: ReceiptPaper; reprint?: boolean; qrSvg: string | null },
-): Promise<HTMLElement> {
+/** Renders a receipt element into the print container and waits until it is ready to print; answers the container. */
+async function renderElementForPrint(element: ReactElement, paper: ReceiptPaper): Promise<HTMLElement> {
   takeDown();
   const lang = currentLanguage();
   const container = document.createElement('div');
@@ -96,26 +93,44 @@ export async function renderForPrint(
   container.dir = isRtl(lang) ? 'rtl' : 'ltr';
   const style = document.createElement('style');
   style.id = STYLE_ID;
-  style.textContent = printCss(options.paper, 297);
+  style.textContent = printCss(paper, 297);
   document.head.append(style);
   document.body.append(container);
   // A root of its own, outside the app's tree: the till calls print() from anywhere, and the receipt needs no
   // provider (plain markup, i18next's global instance).
   const root = createRoot(container);
   current = { root, container, style };
-  flushSync(() =>
-    root.render(
-      options.paper === 'a4' ? (
-        <SaleInvoiceA4 sale={sale} profile={profile} qrSvg={options.qrSvg} reprint={options.reprint} />
-      ) : (
-        <SaleReceipt sale={sale} profile={profile} paper={options.paper} qrSvg={options.qrSvg} reprint={options.reprint} />
-      ),
-    ),
-  );
+  flushSync(() => root.render(element));
   await settled(container);
   const height = (container.firstElementChild?.getBoundingClientRect().height ?? 0) / PX_PER_MM;
-  style.textContent = printCss(options.paper, height + 2);
+  style.textContent = printCss(paper, height + 2);
   return container;
+}
+
+/** Renders a sale into the print container and waits until it is ready to print; answers the container. */
+export async function renderForPrint(
+  sale: SaleDetail,
+  profile: ReceiptProfile,
+  options: { paper: ReceiptPaper; reprint?: boolean; qrSvg: string | null },
+): Promise<HTMLElement> {
+  return renderElementForPrint(
+    options.paper === 'a4' ? (
+      <SaleInvoiceA4 sale={sale} profile={profile} qrSvg={options.qrSvg} reprint={options.reprint} />
+    ) : (
+      <SaleReceipt sale={sale} profile={profile} paper={options.paper} qrSvg={options.qrSvg} reprint={options.reprint} />
+    ),
+    options.paper,
+  );
+}
+
+/** Hands what is in the print container to the browser's print dialog, and takes it down after. */
+function printRendered(): void {
+  const printed = current;
+  if (!printed) return;
+  window.addEventListener('afterprint', () => current === printed && takeDown(), { once: true });
+  // Chromium blocks here until the dialog closes (or prints at once with --kiosk-printing).
+  window.print();
+  printed.timer = window.setTimeout(() => current === printed && takeDown(), CLEANUP_FALLBACK_MS);
 }
 
 /** Prints one sale: its detail and the receipt profile are read, rendered, and handed to the browser's print. */
@@ -123,12 +138,18 @@ export async function printSale(qc: ReturnType<typeof useQueryClient>, saleId: s
   const [sale, profile] = await Promise.all([fetchSaleForPrint(saleId, Boolean(options.reprint)), fetchReceiptProfile(qc)]);
   const qrSvg = await receiptQrSvg(sale.invoice_number).catch(() => null);
   await renderForPrint(sale, profile, { paper: options.paper ?? profile.paper_width, reprint: options.reprint, qrSvg });
-  const printed = current;
-  if (!printed) return;
-  window.addEventListener('afterprint', () => current === printed && takeDown(), { once: true });
-  // Chromium blocks here until the dialog closes (or prints at once with --kiosk-printing).
-  window.print();
-  printed.timer = window.setTimeout(() => current === printed && takeDown(), CLEANUP_FALLBACK_MS);
+  printRendered();
+}
+
+/**
+ * Prints a return's receipt on the shop's thermal paper (80 or 58 mm, as its sales): after saving the return, or again
+ * from the return list (`reprint`, audited like a sale's).
+ */
+export async function printSaleReturn(qc: ReturnType<typeof useQueryClient>, returnId: string, options: { reprint?: boolean } = {}) {
+  const [ret, profile] = await Promise.all([fetchReturnForPrint(returnId, Boolean(options.reprint)), fetchReceiptProfile(qc)]);
+  const paper = profile.paper_width;
+  await renderElementForPrint(<ReturnReceipt ret={ret} profile={profile} paper={paper} reprint={options.reprint} />, paper);
+  printRendered();
 }
 
 /**

@@ -55,7 +55,7 @@ function RoleForm({ role, groups }: { role: Role | null; groups: PermissionGroup
             description={t('roles.max_discount_hint')}
             inputMode="decimal"
             maw={480}
-            disabled={Boolean(role && role.name === 'Owner' && role.is_preset)}
+            disabled={Boolean(role?.is_owner)}
             data-testid="role-max-discount"
             key={form.key('max_discount')}
             {...form.getInputProps('max_discount')}

@@ -119,6 +119,7 @@ export function StaffList({ branchUsers = false }: { branchUsers?: boolean }) {
         resource={resource}
         title={`${ns}.title`}
         subtitle={`${ns}.subtitle`}
+        firstStep={branchUsers ? 'branch_users' : undefined}
         searchPlaceholder="users.search_placeholder"
         createTitle={`${ns}.create_title`}
         editTitle={`${ns}.edit_title`}

@@ -110,18 +110,21 @@ export function UserForm({
             key={form.key('role_id')}
             {...form.getInputProps('role_id')}
           />
-          <Select
-            label={t('users.branch')}
-            placeholder={t(branchRequired ? 'users.branch_placeholder' : 'users.branch_all')}
-            withAsterisk={branchRequired}
-            clearable={!branchRequired}
-            searchable
-            {...combo}
-            data={branches.data ?? []}
-            data-testid="user-branch"
-            key={form.key('branch_id')}
-            {...form.getInputProps('branch_id')}
-          />
+          {/* Tying a user to a branch means something only where there are several (or it is tied already). */}
+          {(branchRequired || (branches.data?.length ?? 0) > 1 || Boolean(item?.branch_id)) && (
+            <Select
+              label={t('users.branch')}
+              placeholder={t(branchRequired ? 'users.branch_placeholder' : 'users.branch_all')}
+              withAsterisk={branchRequired}
+              clearable={!branchRequired}
+              searchable
+              {...combo}
+              data={branches.data ?? []}
+              data-testid="user-branch"
+              key={form.key('branch_id')}
+              {...form.getInputProps('branch_id')}
+            />
+          )}
         </SimpleGrid>
         {creating && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

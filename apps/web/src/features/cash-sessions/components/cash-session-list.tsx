@@ -4,6 +4,7 @@ import { IconCashBanknote, IconEye, IconLock, IconMinus, IconPlus, IconPrinter }
 import { useTranslation } from 'react-i18next';
 import { CASH_SESSION_STATUSES, type CashCurrency, type CashSession, type CashSessionDetail } from '@posauto/shared/schemas/cash-sessions';
 import { DataTable } from '../../../components/data-table/data-table';
+import { firstStepUnlessFiltered } from '../../../components/data-table/first-step';
 import { ListFooter, ListSearch } from '../../../components/crud/list-parts';
 import { useListState } from '../../../components/crud/list-state';
 import { PageHeader } from '../../../components/page-header';
@@ -254,6 +255,10 @@ export function CashSessionList({ canManage }: { canManage: boolean }) {
           order={state.order}
           onSort={(key) => update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' })}
           emptyText={t(state.search ? 'common.no_match' : 'common.no_data')}
+          firstStep={firstStepUnlessFiltered(state, {
+            step: 'cash_sessions',
+            onAction: current.canSell && !mine ? () => act('open', null) : undefined,
+          })}
           columns={[
             {
               key: 'session_number',

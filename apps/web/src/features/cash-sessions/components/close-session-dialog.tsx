@@ -1,5 +1,22 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   CASH_CURRENCIES,
@@ -17,6 +34,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { zodValidator } from '../../../lib/zod-form';
 import { useCloseCashSession } from '../api/cash-sessions';
 import { apiMinor, formatCashMinor, minorText, typedMinor } from '../lib/cash-money';
+import { printCashReport } from '../lib/print-report';
 
 type Counts = Record<CashCurrency, Record<string, number>>;
 const noteMinor = (currency: CashCurrency, note: number) => (currency === 'USD' ? note * 100 : note);
@@ -24,10 +42,22 @@ const countsTotal = (currency: CashCurrency, counts: Record<string, number>) =>
   Object.entries(counts).reduce((sum, [note, n]) => sum + noteMinor(currency, Number(note)) * (n || 0), 0);
 const anyCounted = (counts: Record<string, number>) => Object.values(counts).some((n) => n > 0);
 
-/** One currency: the note-by-note helper, the counted amount, and expected against counted. */
+/** A figure not shown yet: dots on screen, the reason for a screen reader. */
+const Hidden = ({ label }: { label: string }) => (
+  <>
+    <span aria-hidden="true">•••</span>
+    <VisuallyHidden>{label}</VisuallyHidden>
+  </>
+);
+
+/**
+ * One currency: the note-by-note helper, the counted amount, and expected against counted. `blind`: the count comes
+ * first, expected and the difference stay hidden until the cashier has counted (a blind count).
+ */
 function CurrencyCount({
   currency,
   expected,
+  blind,
   counts,
   onCounts,
   typed,
@@ -36,6 +66,7 @@ function CurrencyCount({
 }: {
   currency: CashCurrency;
   expected: number;
+  blind: boolean;
   counts: Record<string, number>;
   onCounts: (c: Record<string, number>) => void;
   typed: string;
@@ -114,7 +145,7 @@ function CurrencyCount({
             {t('cash.figures.expected')}
           </Text>
           <Text fw={600} dir="ltr" data-testid={`expected-${currency}`}>
-            {money(expected)}
+            {blind ? <Hidden label={t('cash.blind_hidden')} /> : money(expected)}
           </Text>
         </div>
         <div>
@@ -133,12 +164,12 @@ function CurrencyCount({
             <Text
               fw={700}
               dir="ltr"
-              c={difference ? (difference > 0 ? 'teal.8' : 'red.8') : undefined}
+              c={!blind && difference ? (difference > 0 ? 'teal.8' : 'red.8') : undefined}
               data-testid={`difference-${currency}`}
             >
-              {difference === null ? '—' : money(difference)}
+              {blind ? <Hidden label={t('cash.blind_hidden')} /> : difference === null ? '—' : money(difference)}
             </Text>
-            {difference !== null && (
+            {!blind && difference !== null && (
               <Badge size="xs" variant="light" color={difference === 0 ? 'gray' : difference > 0 ? 'teal' : 'red'}>
                 {t(difference === 0 ? 'cash.balanced' : difference > 0 ? 'cash.over' : 'cash.short')}
               </Badge>
@@ -166,6 +197,9 @@ function CloseForm({
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // A blind count: what the drawer should hold shows only once the cashier has counted what it does hold.
+  const [revealed, setRevealed] = useState(false);
+  const [print, setPrint] = useState(true);
   const expected: Record<CashCurrency, number> = { USD: apiMinor('USD', session.expected_usd), KHR: apiMinor('KHR', session.expected_khr) };
 
   const input = (): CloseCashSessionInput => {
@@ -186,12 +220,18 @@ function CloseForm({
     const problems = zodValidator(closeCashSessionInputSchema, t)(body);
     setErrors(problems);
     if (Object.keys(problems).length) return;
+    if (!revealed) {
+      setRevealed(true);
+      return;
+    }
     setSaving(true);
     try {
       const res = await close.mutateAsync({ id: session.id, input: body });
       notifySuccess('cash.messages.closed');
       onClosed?.(res.data);
       onClose();
+      // The end-of-day report on the till's 80 mm roll; the session is closed whatever the printer does.
+      if (print) await printCashReport(res.data, 80).catch(notifyError);
     } catch (err) {
       if (err instanceof ApiError && err.errors && Object.keys(err.errors).length) setErrors(err.errors);
       else notifyError(err);
@@ -203,7 +243,7 @@ function CloseForm({
     <form onSubmit={submit} noValidate data-testid="close-session-form">
       <Stack>
         <Text size="sm" c="dimmed">
-          {t('cash.close_help')}
+          {t(revealed ? 'cash.close_help' : 'cash.blind_help')}
         </Text>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {CASH_CURRENCIES.map((c) => (
@@ -211,6 +251,7 @@ function CloseForm({
               key={c}
               currency={c}
               expected={expected[c]}
+              blind={!revealed}
               counts={counts[c]}
               onCounts={(next) => setCounts((p) => ({ ...p, [c]: next }))}
               typed={typed[c]}
@@ -219,6 +260,11 @@ function CloseForm({
             />
           ))}
         </SimpleGrid>
+        {revealed && (
+          <Alert color="blue" data-testid="count-revealed">
+            {t('cash.revealed_help')}
+          </Alert>
+        )}
         <Textarea
           label={t('cash.close_note')}
           autosize
@@ -227,17 +273,35 @@ function CloseForm({
           onChange={(e) => setNote(e.currentTarget.value)}
           error={errors.note}
         />
+        <Checkbox
+          label={t('cash.print_on_close')}
+          checked={print}
+          onChange={(e) => setPrint(e.currentTarget.checked)}
+          data-testid="print-on-close"
+        />
         <Group justify="space-between">
           <Button
             variant="subtle"
             onClick={() => {
               setCounts({ USD: {}, KHR: {} });
               setTyped({ USD: '', KHR: '' });
+              setRevealed(false);
             }}
           >
             {t('cash.clear_count')}
           </Button>
-          <FormActions saving={saving} onCancel={onClose} mt={0} />
+          {revealed ? (
+            <FormActions saving={saving} onCancel={onClose} mt={0} />
+          ) : (
+            <Group gap="sm">
+              <Button variant="default" onClick={onClose} data-testid="cancel">
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" data-testid="show-expected">
+                {t('cash.show_expected')}
+              </Button>
+            </Group>
+          )}
         </Group>
       </Stack>
     </form>
@@ -245,8 +309,9 @@ function CloseForm({
 }
 
 /**
- * Closing a session: each currency counted note by note (or typed as one amount), with expected, counted and the
- * difference shown as the cashier counts. What the server freezes is what this shows.
+ * Closing a session: each currency counted note by note (or typed as one amount) first, blind; then expected, counted
+ * and the difference, which follow any recount; then the close, which prints the end-of-day report on 80 mm paper.
+ * What the server freezes is what this shows.
  */
 export function CloseSessionDialog({
   opened,

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { openCashSessionInputSchema, type CashSessionDetail } from '@posauto/shared/schemas/cash-sessions';
@@ -28,10 +29,15 @@ function OpenSessionForm({ onClose, onOpened }: { onClose: () => void; onOpened?
     onOpened?.(res.data);
     onClose();
   });
+  // The branches arrive after the form is made: a shop of one branch has it chosen then, and is never asked.
+  const only = branches.length === 1 ? branches[0]!.id : null;
+  useEffect(() => {
+    if (!ownBranch && only && !form.getValues().branch_id) form.setFieldValue('branch_id', only);
+  }, [ownBranch, only]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <form onSubmit={onSubmit} noValidate data-testid="open-session-form">
       <Stack>
-        {!ownBranch && (
+        {!ownBranch && options.isSuccess && !only && (
           <Select
             label={t('cash.branch')}
             placeholder={t('cash.branch_placeholder')}

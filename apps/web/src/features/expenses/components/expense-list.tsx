@@ -10,6 +10,7 @@ import { ListFooter, ListSearch } from '../../../components/crud/list-parts';
 import { useListState } from '../../../components/crud/list-state';
 import { useCrudMutations } from '../../../components/crud/resource';
 import { DataTable } from '../../../components/data-table/data-table';
+import { firstStepUnlessFiltered } from '../../../components/data-table/first-step';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -156,6 +157,7 @@ export function ExpenseList() {
           order={state.order}
           onSort={(key) => update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' })}
           emptyText={t(state.search ? 'common.no_match' : 'common.no_data')}
+          firstStep={firstStepUnlessFiltered(state, { step: 'expenses', onAction: o ? () => setEditing(null) : undefined })}
           columns={[
             {
               key: 'expense_date',

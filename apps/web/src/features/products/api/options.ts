@@ -9,12 +9,13 @@ import { api } from '../../../lib/api-client';
  * The choices of the product form and the list filters. A shop has tens of categories, brands, units,
  * branches and variations (never the whole catalogue), so each is fetched once with per_page=all.
  */
-function useAll<T>(key: string, path: string, params: Record<string, string> = {}) {
+function useAll<T>(key: string, path: string, params: Record<string, string> = {}, enabled = true) {
   return useQuery({
     queryKey: [key, 'options', params],
     queryFn: () => api.get<ListResponse<T>>(path, { per_page: 'all', sort: 'name', ...params }),
     select: (r) => r.data,
     staleTime: 60_000,
+    enabled,
   });
 }
 
@@ -39,7 +40,8 @@ export interface VariationValueOption {
 export const useCategoryOptions = () => useAll<Category>('categories', '/api/v1/categories');
 export const useBrandOptions = () => useAll<Brand>('brands', '/api/v1/brands');
 export const useUnitOptions = () => useAll<Unit>('units', '/api/v1/units');
-export const useWarehouseOptions = () => useAll<Warehouse>('warehouses', '/api/v1/warehouses');
+/** Asked only of a user who may read the branches (branch-management): a one-shop package has none to choose. */
+export const useWarehouseOptions = (enabled: boolean) => useAll<Warehouse>('warehouses', '/api/v1/warehouses', {}, enabled);
 export const useVariationOptions = () => useAll<VariationOption>('variations', '/api/v1/variations');
 export const useVariationValueOptions = () =>
   useAll<VariationValueOption>('variation-values', '/api/v1/variation-values', { sort: 'sort_order' });

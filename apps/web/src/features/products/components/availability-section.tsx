@@ -1,14 +1,19 @@
 import { MultiSelect, Paper, Stack, Switch, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { hasPermission, useUserData } from '../../../lib/auth-store';
 import { useWarehouseOptions } from '../api/options';
 import type { SectionProps } from './form-types';
 
-/** Where the product is sold (every branch, or the ones chosen) and whether it is on sale at all. */
+/**
+ * Where the product is sold (every branch, or the ones chosen) and whether it is on sale at all. A shop of one branch
+ * (or a user who may not read the branches) has no choice to make: the product is sold everywhere.
+ */
 export function AvailabilitySection({ form }: SectionProps) {
   const { t } = useTranslation();
-  const warehouses = useWarehouseOptions();
+  const warehouses = useWarehouseOptions(hasPermission(useUserData(), 'branch-management'));
   const v = form.getValues();
   const data = (warehouses.data ?? []).filter((w) => w.status || v.branch_ids.includes(w.id)).map((w) => ({ value: w.id, label: w.name }));
+  const choice = data.length > 1 || !v.all_branches;
   return (
     <Paper withBorder p="md">
       <Stack>
@@ -19,12 +24,14 @@ export function AvailabilitySection({ form }: SectionProps) {
           data-testid="status"
           {...form.getInputProps('status', { type: 'checkbox' })}
         />
-        <Switch
-          label={t('product.all_branches')}
-          data-testid="all-branches"
-          {...form.getInputProps('all_branches', { type: 'checkbox' })}
-        />
-        {!v.all_branches && (
+        {choice && (
+          <Switch
+            label={t('product.all_branches')}
+            data-testid="all-branches"
+            {...form.getInputProps('all_branches', { type: 'checkbox' })}
+          />
+        )}
+        {choice && !v.all_branches && (
           <MultiSelect
             label={t('product.branches')}
             placeholder={t('product.branches_placeholder')}

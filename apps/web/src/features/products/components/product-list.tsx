@@ -137,6 +137,7 @@ export function ProductList() {
         resource={productsResource}
         title="product.title"
         subtitle="product.subtitle"
+        firstStep="products"
         searchPlaceholder="product.search_placeholder"
         withStatus
         createTo={PRODUCT_PATHS.create}

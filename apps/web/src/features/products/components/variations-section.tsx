@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
-import { ActionIcon, Alert, Button, Group, MultiSelect, Paper, Select, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Anchor, Button, Group, MultiSelect, Paper, Select, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconExternalLink, IconInfoCircle, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { routeByName } from '@posauto/shared/routes';
 import { PRODUCT_LIMITS, variantCombinations } from '@posauto/shared/schemas/products';
+import { hasPermission, useUserData } from '../../../lib/auth-store';
 import { formatInteger } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useVariationOptions, useVariationValueOptions } from '../api/options';
@@ -23,6 +25,24 @@ export function useValueNames(extra: ReadonlyArray<{ value_ids: string[]; name: 
     for (const value of values.data ?? []) names.set(value.id, value.name);
     return names;
   }, [values.data, extra]);
+}
+
+/**
+ * Where variations and their values are made, opened in a new tab so that the product being typed stays (the lists
+ * here refresh when the user comes back to this tab). Only for a user who may open the screen.
+ */
+function SettingLink({ to, label }: { to: string; label: string }) {
+  const { t } = useTranslation();
+  if (!hasPermission(useUserData(), routeByName('variation-listing').permission)) return null;
+  return (
+    // The surrounding text's colour (on a tinted alert the link colour falls short of 4.5:1), always underlined.
+    <Anchor href={to} target="_blank" rel="noopener" size="sm" fw={600} c="inherit" underline="always" data-testid="variation-setting-link">
+      <Group gap={4} component="span" wrap="nowrap" display="inline-flex">
+        {label}
+        <IconExternalLink size={14} aria-label={t('setup.variations.new_tab')} />
+      </Group>
+    </Anchor>
+  );
 }
 
 /** Up to three variations and their values, and the variants made of every combination. */
@@ -51,6 +71,15 @@ export function VariationsSection({ form, currency }: SectionProps) {
         <Text size="sm" c="dimmed">
           {t('product.variations_hint')}
         </Text>
+        {variations.isSuccess && variations.data.every((x) => !x.status) && (
+          // Nothing to choose from: say where variations are made rather than open an empty list.
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} data-testid="variations-none">
+            <Stack gap={4} align="flex-start">
+              <Text size="sm">{t('setup.variations.none')}</Text>
+              <SettingLink to={routeByName('variation-listing').path} label={t('setup.variations.open_variations')} />
+            </Stack>
+          </Alert>
+        )}
         {v.variations.map((row, i) => {
           const takenElsewhere = new Set(v.variations.filter((_, j) => j !== i).map((x) => x.variation_id));
           const variationData = (variations.data ?? [])
@@ -67,6 +96,7 @@ export function VariationsSection({ form, currency }: SectionProps) {
                 placeholder={t('product.variation_placeholder')}
                 data={variationData}
                 searchable
+                nothingFoundMessage={t('setup.variations.none')}
                 comboboxProps={{ zIndex: 2100 }}
                 data-testid="variation-select"
                 value={row.variation_id}
@@ -80,6 +110,17 @@ export function VariationsSection({ form, currency }: SectionProps) {
                 style={{ flex: 1, minWidth: 220 }}
                 label={t('product.variation_values')}
                 placeholder={t('product.variation_values_placeholder')}
+                description={
+                  row.variation_id && values.isSuccess && valueData.length === 0 ? (
+                    <>
+                      {t('setup.variations.values_none')}{' '}
+                      <SettingLink
+                        to={`${routeByName('sub-variation-listing').path}?variation_id=${encodeURIComponent(row.variation_id)}`}
+                        label={t('setup.variations.open_values')}
+                      />
+                    </>
+                  ) : undefined
+                }
                 data={valueData}
                 searchable
                 clearable

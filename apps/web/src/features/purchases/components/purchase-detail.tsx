@@ -25,6 +25,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAddPurchasePayment, useDeletePurchasePayment, usePurchase, usePurchaseAction, usePurchaseOptions } from '../api/purchases';
+import { NoPaymentMethod } from './no-payment-method';
 import { PaymentStatusBadge, PurchaseStatusBadge } from './purchase-badges';
 
 /** A4 on paper: the menu, the buttons and the payment form stay on screen. */
@@ -214,6 +215,7 @@ function Payments({ purchase: p, canWrite }: { purchase: PurchaseDetail; canWrit
   const [form, setForm] = useState({ payment_method_id: '', amount: '', paid_on: new Date().toISOString().slice(0, 10) });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const canPay = canWrite && p.status !== 'void' && p.balance_due !== '0' && Number(p.balance_due) > 0;
+  const noMethod = options.isSuccess && (options.data?.payment_methods ?? []).length === 0;
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = purchasePaymentInputSchema.safeParse(form);
@@ -293,7 +295,8 @@ function Payments({ purchase: p, canWrite }: { purchase: PurchaseDetail; canWrit
           </Table.Tbody>
         </Table>
       )}
-      {canPay && (
+      {canPay && noMethod && <NoPaymentMethod />}
+      {canPay && !noMethod && (
         <form onSubmit={submit} noValidate className="no-print" data-testid="payment-form">
           <Group mt="md" align="flex-start" gap="sm">
             <Select

@@ -30,6 +30,7 @@ import { PageHeader } from '../../../components/page-header';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { uploadImage, IMAGE_TYPES } from '../../../lib/upload';
 import { usePurchase, usePurchaseOptions, useSavePurchase, useVariantOptions } from '../api/purchases';
+import { NoPaymentMethod } from './no-payment-method';
 
 /** A line being bought: the item, its variant and unit, quantity, unit cost and (for expiry-tracked items) expiry. */
 interface Line {
@@ -93,6 +94,8 @@ function PurchaseFormBody({ existing, renderPicker }: PurchaseFormProps & { exis
   const [lines, setLines] = useState<Line[]>(() => linesOf(existing));
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
   const [payNow, setPayNow] = useState(false);
+  // No active payment method: nothing to pay with now (the purchase itself can still be saved).
+  const noMethod = options.isSuccess && (options.data?.payment_methods ?? []).length === 0;
   const [attachment, setAttachment] = useState<{ key: string; url: string | null } | null>(
     existing?.attachment ? { key: existing.attachment, url: existing.attachment_url } : null,
   );
@@ -336,8 +339,15 @@ function PurchaseFormBody({ existing, renderPicker }: PurchaseFormProps & { exis
           </SimpleGrid>
           {!existing && (
             <>
-              <Checkbox mt="md" label={t('purchase.pay_now')} checked={payNow} onChange={(e) => setPayNow(e.currentTarget.checked)} />
-              {payNow && (
+              <Checkbox
+                mt="md"
+                label={t('purchase.pay_now')}
+                checked={payNow}
+                disabled={noMethod}
+                onChange={(e) => setPayNow(e.currentTarget.checked)}
+              />
+              {noMethod && <NoPaymentMethod />}
+              {payNow && !noMethod && (
                 <SimpleGrid mt="sm" cols={{ base: 1, sm: 3 }}>
                   <Select
                     label={t('purchase.payment_method')}

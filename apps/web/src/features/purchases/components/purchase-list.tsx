@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListResponse } from '@posauto/shared/schemas/common';
 import { PAYMENT_STATUSES, PURCHASE_STATUSES, type Purchase } from '@posauto/shared/schemas/purchases';
 import { DataTable } from '../../../components/data-table/data-table';
+import { firstStepUnlessFiltered } from '../../../components/data-table/first-step';
 import { ListFooter, ListSearch } from '../../../components/crud/list-parts';
 import { useListState } from '../../../components/crud/list-state';
 import { PageHeader } from '../../../components/page-header';
@@ -111,6 +112,7 @@ export function PurchaseList({ canWrite }: { canWrite: boolean }) {
           order={state.order}
           onSort={(key) => update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' })}
           emptyText={t(state.search ? 'common.no_match' : 'common.no_data')}
+          firstStep={firstStepUnlessFiltered(state, { step: 'purchases' })}
           columns={[
             {
               key: 'purchase_number',

@@ -7,6 +7,7 @@ import type { ListResponse } from '@posauto/shared/schemas/common';
 import type { PurchaseReturn } from '@posauto/shared/schemas/purchases';
 import { confirmAction } from '../../../components/crud/confirm-action';
 import { DataTable } from '../../../components/data-table/data-table';
+import { firstStepUnlessFiltered } from '../../../components/data-table/first-step';
 import { ListFooter, ListSearch } from '../../../components/crud/list-parts';
 import { useListState } from '../../../components/crud/list-state';
 import { PageHeader } from '../../../components/page-header';
@@ -50,6 +51,7 @@ export function PurchaseReturnList({ canWrite }: { canWrite: boolean }) {
           order={state.order}
           onSort={(key) => update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' })}
           emptyText={t(state.search ? 'common.no_match' : 'common.no_data')}
+          firstStep={firstStepUnlessFiltered(state, { step: 'purchase_returns' })}
           columns={[
             { key: 'return_number', header: 'purchase_return.number', sortable: true, render: (r) => r.return_number },
             {

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ReceiptProfile } from '@posauto/shared/schemas/receipts';
-import type { SaleDetail } from '@posauto/shared/schemas/sales';
+import type { SaleDetail, SaleReturnDetail } from '@posauto/shared/schemas/sales';
 import { api } from '../../../lib/api-client';
 
 export const RECEIPT_PROFILE_KEY = ['receipt-profile'] as const;
@@ -31,4 +31,10 @@ export async function fetchSaleForPrint(saleId: string, reprint: boolean): Promi
   if (!reprint) return api.get<SaleDetail>(path);
   const answer = await api.post<SaleDetail | { data: SaleDetail }>(`${path}/reprint`, {});
   return 'data' in answer && answer.data && typeof answer.data === 'object' ? answer.data : (answer as SaleDetail);
+}
+
+/** A return to print: read as it is, or (a reprint) through its audited reprint route, which answers the same detail. */
+export function fetchReturnForPrint(returnId: string, reprint: boolean): Promise<SaleReturnDetail> {
+  const path = `/api/v1/sale-returns/${encodeURIComponent(returnId)}`;
+  return reprint ? api.post<SaleReturnDetail>(`${path}/reprint`, {}) : api.get<SaleReturnDetail>(path);
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@posauto/shared/schemas/purchases';
 import type { Sale, SaleStatus } from '@posauto/shared/schemas/sales';
 import { DataTable, type Column } from '../../../components/data-table/data-table';
+import { firstStepUnlessFiltered } from '../../../components/data-table/first-step';
 import { Ltr } from '../../../components/ltr';
 import { ListFooter, ListSearch } from '../../../components/crud/list-parts';
 import { useListState } from '../../../components/crud/list-state';
@@ -223,6 +224,7 @@ export function DocumentList({ document, canCreate, canEdit, canConvert, renderD
           order={state.order}
           onSort={(key) => update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' })}
           emptyText={t(state.search ? 'common.no_match' : 'common.no_data')}
+          firstStep={firstStepUnlessFiltered(state, { step: invoice ? 'invoices' : 'quotations' })}
           columns={columns}
         />
         <ListFooter meta={list.data?.meta} state={state} update={update} shown={rows.length} />

@@ -11,6 +11,7 @@ import type {
   SaleReturn,
   SaleReturnDetail,
   SaleReturnInput,
+  SaleReturnPreview,
 } from '@posauto/shared/schemas/sales';
 import { api, type QueryParams } from '../../../lib/api-client';
 import { hasPermission, useUserData } from '../../../lib/auth-store';
@@ -141,6 +142,21 @@ export function useCreateSaleReturn() {
   return useMutation({
     mutationFn: (input: SaleReturnInput) => api.post<Envelope<SaleReturnDetail>>(SALE_RETURNS_PATH, input),
     onSuccess: invalidate,
+  });
+}
+
+/**
+ * What a return would take back and refund, reckoned by the server as the return itself is (nothing saved), asked
+ * again as the form changes; null input: nothing to ask yet.
+ */
+export function useSaleReturnPreview(input: SaleReturnInput | null) {
+  return useQuery({
+    queryKey: [SALE_RETURNS_KEY, 'preview', input],
+    queryFn: () => api.post<SaleReturnPreview>(`${SALE_RETURNS_PATH}/preview`, input),
+    enabled: Boolean(input),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
   });
 }
 

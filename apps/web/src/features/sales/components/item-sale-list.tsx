@@ -5,6 +5,7 @@ import { ExportMenu } from '../../../components/crud/export-menu';
 import { ListFooter, ListSearch } from '../../../components/crud/list-parts';
 import { useListState } from '../../../components/crud/list-state';
 import { DataTable } from '../../../components/data-table/data-table';
+import { firstStepUnlessFiltered } from '../../../components/data-table/first-step';
 import { Ltr } from '../../../components/ltr';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/format';
@@ -38,6 +39,7 @@ export function ItemSaleList() {
           order={state.order}
           onSort={(key) => update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' })}
           emptyText={t(state.search ? 'common.no_match' : 'common.no_data')}
+          firstStep={firstStepUnlessFiltered(state, { step: 'items_sold' })}
           columns={[
             { key: 'sale_date', header: 'sales_ui.date', sortable: true, render: (r) => formatDateTime(r.sold_at, lang) },
             { key: 'invoice_number', header: 'sales_ui.invoice_number', sortable: true, render: (r) => r.invoice_number },

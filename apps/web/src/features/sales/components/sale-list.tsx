@@ -1,11 +1,13 @@
-import { ActionIcon, Group, Paper, Text, Tooltip } from '@mantine/core';
-import { IconEye, IconPrinter } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { IconEye, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { routeByName } from '@posauto/shared/routes';
 import type { Sale } from '@posauto/shared/schemas/sales';
 import { ListFooter, ListSearch } from '../../../components/crud/list-parts';
 import { useListState } from '../../../components/crud/list-state';
 import { DataTable } from '../../../components/data-table/data-table';
+import { firstStepUnlessFiltered } from '../../../components/data-table/first-step';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -47,9 +49,17 @@ export function SaleList({ mode, actions }: { mode: 'pos' | 'all'; actions: Sale
     order: query.sort ? query.order : 'desc',
   });
   const rows = list.data?.data ?? [];
+  // A sale entered by hand: into the caller's till session (POS) or of any type (all sales); both need only this list's key.
+  const create = routeByName(mode === 'pos' ? 'create-sales' : 'create-new-sale');
   return (
     <>
-      <PageHeader />
+      <PageHeader
+        actions={
+          <Button component={Link} to={create.path} leftSection={<IconPlus size={16} />} data-testid="create">
+            {t(`pages.${create.name}`)}
+          </Button>
+        }
+      />
       <Paper withBorder radius="md" p="md">
         <Group mb="md" gap="sm" align="flex-end">
           <ListSearch state={state} update={update} placeholder="sales_ui.search_placeholder" />
@@ -62,6 +72,7 @@ export function SaleList({ mode, actions }: { mode: 'pos' | 'all'; actions: Sale
           order={state.sort ? state.order : 'desc'}
           onSort={(key) => update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' })}
           emptyText={t(state.search ? 'common.no_match' : 'common.no_data')}
+          firstStep={firstStepUnlessFiltered(state, { step: mode === 'pos' ? 'pos_sales' : 'sales' })}
           columns={[
             {
               key: 'invoice_number',

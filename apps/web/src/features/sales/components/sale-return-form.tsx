@@ -3,22 +3,42 @@ import { Alert, Paper, Radio, Select, SimpleGrid, Stack, Table, Text, Textarea, 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { saleReturnInputSchema, TENDER_CURRENCIES, type SaleDetail } from '@posauto/shared/schemas/sales';
+import {
+  saleReturnInputSchema,
+  TENDER_CURRENCIES,
+  type SaleDetail,
+  type SaleReturnDetail,
+  type SaleReturnInput,
+  type SaleReturnPreview,
+} from '@posauto/shared/schemas/sales';
 import { FormActions } from '../../../components/crud/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { hasPermission, useUserData } from '../../../lib/auth-store';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCreateSaleReturn, useCurrentCashSession, useReturnableSales, useSale } from '../api/sales';
+import { useCreateSaleReturn, useCurrentCashSession, useReturnableSales, useSale, useSaleReturnPreview } from '../api/sales';
 import { isNonZero, plainQuantity, saleMoney } from '../lib/sale-money';
+
+/** The lines typed so far, as the API takes them (blank and zero quantities left out). */
+const typedLines = (s: SaleDetail, quantities: Record<string, string>) =>
+  s.lines
+    .map((l) => ({ sale_line_id: l.id, quantity: (quantities[l.id] ?? '').trim() }))
+    .filter((l) => l.quantity !== '' && isNonZero(l.quantity));
+
+export interface SaleReturnFormProps {
+  /** Prints the return's receipt once it is saved (the receipts feature, handed in by the screen). */
+  printReturn?: (ret: SaleReturnDetail) => Promise<void>;
+}
 
 /**
  * A return against a sale (/sales-listing/create-sale-return): pick the sale by its invoice number, say how much of
- * each line comes back (never more than sold minus already returned), and refund in cash from the open session, in
- * dollars or riel, or to the customer's balance.
+ * each line comes back (never more than sold minus already returned), and refund in cash from the open session at the
+ * sale's branch, in dollars or riel, or to the customer's balance. What comes back is shown as the quantities change
+ * (the server reckons it as it will save it), and the return receipt prints once it is saved.
  */
-export function SaleReturnForm() {
+export function SaleReturnForm({ printReturn }: SaleReturnFormProps = {}) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const navigate = useNavigate();
@@ -35,6 +55,17 @@ export function SaleReturnForm() {
   const [head, setHead] = useState({ refund_method: 'cash', refund_currency: 'USD', note: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const s: SaleDetail | undefined = saleId ? sale.data : undefined;
+  // The preview follows the form a moment after typing stops; only a well-formed return is asked about.
+  const draft: SaleReturnInput | null = (() => {
+    if (!s) return null;
+    const parsed = saleReturnInputSchema.safeParse({ sale_id: s.id, ...head, note: '', lines: typedLines(s, quantities) });
+    return parsed.success ? parsed.data : null;
+  })();
+  const [asked] = useDebouncedValue(draft, 300);
+  const preview = useSaleReturnPreview(draft && asked && JSON.stringify(asked) === JSON.stringify(draft) ? asked : null);
+  const shown: SaleReturnPreview | undefined = draft ? preview.data : undefined;
+  const previewProblem = draft && preview.error instanceof ApiError ? preview.error : null;
+  const lineAmount = new Map((shown?.lines ?? []).map((l) => [l.sale_line_id, l.amount]));
   // The branch and the day beside the number: a shop's older numbers may repeat across branches (before one series).
   const label = (x: { invoice_number: string; branch_name: string; sold_at: string; customer_name: string }) =>
     `${x.invoice_number} · ${x.branch_name} · ${formatDateTime(x.sold_at, lang)} · ${x.customer_name}`;
@@ -49,9 +80,7 @@ export function SaleReturnForm() {
       setErrors({ sale_id: t('sales_ui.pick_sale_hint') });
       return;
     }
-    const lines = s.lines
-      .map((l) => ({ sale_line_id: l.id, quantity: (quantities[l.id] ?? '').trim() }))
-      .filter((l) => l.quantity !== '' && isNonZero(l.quantity));
+    const lines = typedLines(s, quantities);
     const parsed = saleReturnInputSchema.safeParse({
       sale_id: s.id,
       refund_method: head.refund_method,
@@ -71,13 +100,21 @@ export function SaleReturnForm() {
       return;
     }
     setErrors({});
+    let saved: SaleReturnDetail;
     try {
-      await create.mutateAsync(parsed.data);
+      saved = (await create.mutateAsync(parsed.data)).data;
       notifySuccess('messages.created');
-      void navigate('/sale-return-listing');
+    } catch (err) {
+      notifyError(err);
+      return;
+    }
+    // The customer leaves with the return receipt; a printer that fails does not undo the saved return.
+    try {
+      await printReturn?.(saved);
     } catch (err) {
       notifyError(err);
     }
+    void navigate('/sale-return-listing');
   };
 
   return (
@@ -136,6 +173,7 @@ export function SaleReturnForm() {
                       <Table.Th style={{ textAlign: 'end' }}>{t('sales_ui.unit_price')}</Table.Th>
                       <Table.Th>{t('sales_ui.returnable')}</Table.Th>
                       <Table.Th>{t('sales_ui.return_quantity')}</Table.Th>
+                      <Table.Th style={{ textAlign: 'end' }}>{t('sales_ui.amount')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -173,6 +211,9 @@ export function SaleReturnForm() {
                             data-testid="return-quantity"
                           />
                         </Table.Td>
+                        <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }} data-testid="return-line-amount">
+                          {lineAmount.has(l.id) ? saleMoney(lineAmount.get(l.id)!, s.currency, lang) : '—'}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -186,6 +227,7 @@ export function SaleReturnForm() {
             )}
           </Paper>
         )}
+        {s && <RefundPreview sale={s} preview={shown} problem={previewProblem} refundMethod={head.refund_method} />}
         {s && (
           <Paper withBorder p="md" radius="md">
             <Stack gap="sm">
@@ -213,16 +255,11 @@ export function SaleReturnForm() {
                       ))}
                     </Group>
                   </Radio.Group>
-                  {sessionKnown &&
-                    (openSession ? (
-                      <Text size="sm" c="dimmed" data-testid="refund-session">
-                        {t('sales_ui.refund_from_session', { number: openSession.session_number, branch: openSession.branch_name })}
-                      </Text>
-                    ) : (
-                      <Alert color="orange" data-testid="no-open-session">
-                        {t('sales_ui.no_open_session')}
-                      </Alert>
-                    ))}
+                  <RefundDrawer
+                    sale={s}
+                    session={shown?.refund_session ?? (sessionKnown ? openSession : undefined)}
+                    problem={shown?.refund_problem ?? null}
+                  />
                 </>
               )}
               <Textarea
@@ -237,10 +274,111 @@ export function SaleReturnForm() {
                 }}
               />
             </Stack>
+            {printReturn && (
+              <Text size="xs" c="dimmed" mt="sm">
+                {t('sales_ui.printed_after_save')}
+              </Text>
+            )}
             <FormActions saving={create.isPending} onCancel={() => void navigate(-1)} />
           </Paper>
         )}
       </Stack>
     </form>
+  );
+}
+
+/**
+ * The drawer a cash refund comes out of: the caller's open session, which must be at the sale's branch. Said before
+ * saving, and what stops the save said as clearly (no session there, a session elsewhere, a drawer that is short).
+ */
+function RefundDrawer({
+  sale,
+  session,
+  problem,
+}: {
+  sale: SaleDetail;
+  /** undefined: not known yet; null: none open. */
+  session: { session_number: string; branch_id: string; branch_name: string } | null | undefined;
+  problem: string | null;
+}) {
+  const { t } = useTranslation();
+  if (session === undefined) return null;
+  if (!session)
+    return (
+      <Alert color="orange" data-testid="no-open-session">
+        {t('sales_ui.no_session_at', { branch: sale.branch_name })}
+      </Alert>
+    );
+  if (session.branch_id !== sale.branch_id)
+    return (
+      <Alert color="orange" data-testid="refund-other-branch">
+        {t('sales_ui.refund_other_branch', { number: session.session_number, branch: session.branch_name, sale_branch: sale.branch_name })}
+      </Alert>
+    );
+  return (
+    <>
+      <Text size="sm" c="dimmed" data-testid="refund-session">
+        {t('sales_ui.refund_from_session', { number: session.session_number, branch: session.branch_name })}
+      </Text>
+      {problem && (
+        <Alert color="orange" data-testid="refund-problem">
+          {problem}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** What the return gives back, as the server reckons it before saving: its value, what settles a debt, the refund. */
+function RefundPreview({
+  sale,
+  preview,
+  problem,
+  refundMethod,
+}: {
+  sale: SaleDetail;
+  preview: SaleReturnPreview | undefined;
+  problem: ApiError | null;
+  refundMethod: string;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const row = (label: string, value: string, testId: string, strong = false) => (
+    <Group justify="space-between" wrap="nowrap" key={testId}>
+      <Text size="sm" fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 500} style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="return-preview" aria-live="polite">
+      <Text fw={600} mb="xs">
+        {t('sales_ui.preview_title')}
+      </Text>
+      {problem ? (
+        <Alert color="red" data-testid="return-preview-error">
+          {problem.message}
+        </Alert>
+      ) : !preview ? (
+        <Text size="sm" c="dimmed">
+          {t('sales_ui.preview_hint')}
+        </Text>
+      ) : (
+        <Stack gap={4}>
+          {row(t('sales_ui.preview_total'), saleMoney(preview.total, preview.currency, lang), 'preview-total')}
+          {isNonZero(preview.settled_amount) &&
+            row(t('sales_ui.preview_settled'), `−${saleMoney(preview.settled_amount, sale.currency, lang)}`, 'preview-settled')}
+          {row(
+            t(refundMethod === 'cash' ? 'sales_ui.preview_refund_cash' : 'sales_ui.preview_refund_balance'),
+            saleMoney(preview.refund_amount, preview.refund_currency, lang),
+            'preview-refund',
+            true,
+          )}
+        </Stack>
+      )}
+    </Paper>
   );
 }

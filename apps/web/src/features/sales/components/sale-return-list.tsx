@@ -14,7 +14,8 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconEye, IconPlus } from '@tabler/icons-react';
+import { IconEye, IconPlus, IconPrinter } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { REFUND_METHODS, type SaleReturn } from '@posauto/shared/schemas/sales';
@@ -24,6 +25,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { notifyError } from '../../../lib/notify';
 import { useSaleReturn, useSaleReturnList } from '../api/sales';
 import { plainQuantity, saleMoney } from '../lib/sale-money';
 import { SaleFilters, type SaleFilterKey } from './sale-filters';
@@ -31,9 +33,24 @@ import { SaleFilters, type SaleFilterKey } from './sale-filters';
 const FILTERS = ['branch_id', 'customer_id', 'refund_method', 'from', 'to'] as const;
 const SHOWN: readonly SaleFilterKey[] = ['from', 'to', 'branch_id', 'customer_id'];
 
-/** Returns against sales, newest first (/sale-return-listing); a row opens the return's lines in a dialog. */
-export function SaleReturnList({ canCreate }: { canCreate: boolean }) {
+/**
+ * Returns against sales, newest first (/sale-return-listing); a row opens the return's lines in a dialog, and its
+ * receipt reprints from the row or the dialog (`reprint`, handed in by the screen).
+ */
+export function SaleReturnList({ canCreate, reprint }: { canCreate: boolean; reprint?: (id: string) => Promise<void> }) {
   const { t } = useTranslation();
+  const [printing, setPrinting] = useState<string | null>(null);
+  const print = async (id: string) => {
+    if (!reprint) return;
+    setPrinting(id);
+    try {
+      await reprint(id);
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setPrinting(null);
+    }
+  };
   const lang = currentLanguage();
   const { state, update, query } = useListState(FILTERS);
   const [params, setParams] = useSearchParams();
@@ -139,23 +156,53 @@ export function SaleReturnList({ canCreate }: { canCreate: boolean }) {
               key: 'actions',
               header: 'common.actions',
               render: (r) => (
-                <Tooltip label={t('sales_ui.open')}>
-                  <ActionIcon variant="subtle" onClick={() => open(r.id)} aria-label={`${t('sales_ui.open')} ${r.return_number}`}>
-                    <IconEye size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip label={t('sales_ui.open')}>
+                    <ActionIcon variant="subtle" onClick={() => open(r.id)} aria-label={`${t('sales_ui.open')} ${r.return_number}`}>
+                      <IconEye size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  {reprint && (
+                    <Tooltip label={t('sales_ui.print_return')}>
+                      <ActionIcon
+                        variant="subtle"
+                        loading={printing === r.id}
+                        onClick={() => void print(r.id)}
+                        aria-label={`${t('sales_ui.print_return')} ${r.return_number}`}
+                        data-testid="reprint-return"
+                      >
+                        <IconPrinter size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Group>
               ),
             },
           ]}
         />
         <ListFooter meta={list.data?.meta} state={state} update={update} shown={rows.length} />
       </Paper>
-      <SaleReturnDialog id={openId} onClose={() => open(null)} />
+      <SaleReturnDialog
+        id={openId}
+        onClose={() => open(null)}
+        onPrint={reprint ? () => openId && void print(openId) : undefined}
+        printing={Boolean(openId) && printing === openId}
+      />
     </>
   );
 }
 
-function SaleReturnDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+function SaleReturnDialog({
+  id,
+  onClose,
+  onPrint,
+  printing,
+}: {
+  id: string | null;
+  onClose: () => void;
+  onPrint?: () => void;
+  printing: boolean;
+}) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const doc = useSaleReturn(id);
@@ -229,6 +276,19 @@ function SaleReturnDialog({ id, onClose }: { id: string | null; onClose: () => v
             <Text size="sm" mt="sm">
               {t('sales_ui.note')}: {r.note}
             </Text>
+          )}
+          {onPrint && (
+            <Group justify="flex-end" mt="md">
+              <Button
+                leftSection={<IconPrinter size={16} />}
+                variant="light"
+                loading={printing}
+                onClick={onPrint}
+                data-testid="reprint-return-dialog"
+              >
+                {t('sales_ui.print_return')}
+              </Button>
+            </Group>
           )}
         </>
       )}

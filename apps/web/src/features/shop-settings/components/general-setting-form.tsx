@@ -112,16 +112,19 @@ export function GeneralSettingForm({ setting }: { setting: GeneralSetting }) {
             key={form.key('address')}
             {...form.getInputProps('address')}
           />
-          <Select
-            label={t('general_setting.default_branch')}
-            description={t('general_setting.default_branch_hint')}
-            data-testid="default-branch"
-            data={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-            nothingFoundMessage={t('general_setting.no_branch')}
-            allowDeselect={false}
-            key={form.key('default_branch_id')}
-            {...form.getInputProps('default_branch_id')}
-          />
+          {/* With one branch, it is the default: nothing to choose. */}
+          {(branches.data?.length ?? 0) > 1 && (
+            <Select
+              label={t('general_setting.default_branch')}
+              description={t('general_setting.default_branch_hint')}
+              data-testid="default-branch"
+              data={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+              nothingFoundMessage={t('general_setting.no_branch')}
+              allowDeselect={false}
+              key={form.key('default_branch_id')}
+              {...form.getInputProps('default_branch_id')}
+            />
+          )}
         </Section>
         <Section title={t('general_setting.money')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListResponse } from '@posauto/shared/schemas/common';
-import type { StockAdjustmentDetail, StockAdjustmentInput, StockAdjustmentOptions, StockLevel } from '@posauto/shared/schemas/stock';
+import type {
+  StockAdjustmentDetail,
+  StockAdjustmentInput,
+  StockAdjustmentOptions,
+  StockCountInput,
+  StockLevel,
+  StockOnHand,
+} from '@posauto/shared/schemas/stock';
 import { api, type QueryParams } from '../../../lib/api-client';
 import { defineResource } from '../../../components/crud/resource';
 
@@ -33,6 +40,25 @@ export function useCreateStockAdjustment() {
   return useMutation({
     mutationFn: (input: StockAdjustmentInput) => api.post<Envelope<StockAdjustmentDetail>>(stockAdjustmentsResource.path, input),
     onSuccess: invalidate,
+  });
+}
+
+/** A stocktake: the counted quantities, posted as the adjustments of their differences from on hand. */
+export function useCountStock() {
+  const invalidate = useInvalidateStock();
+  return useMutation({
+    mutationFn: (input: StockCountInput) =>
+      api.post<Envelope<{ adjustments: StockAdjustmentDetail[] }>>(`${stockAdjustmentsResource.path}/count`, input),
+    onSuccess: invalidate,
+  });
+}
+
+/** One product's on hand at a branch, per variant: what a count is compared with as it is typed. */
+export function useOnHandForCount(branchId: string | null, productId: string) {
+  return useQuery({
+    queryKey: [stockLevelsResource.key, 'on-hand', branchId, productId],
+    queryFn: () => api.get<StockOnHand>(`${stockAdjustmentsResource.path}/on-hand`, { branch_id: branchId, product_id: productId }),
+    enabled: Boolean(branchId),
   });
 }
 

@@ -17,6 +17,7 @@ export function StockAdjustmentList() {
     <CrudListPage<StockAdjustment, never>
       resource={stockAdjustmentsResource}
       title="pages.stock-adjustment-listing"
+      firstStep="adjustments"
       searchPlaceholder="stock_adjustment.search_placeholder"
       createTo="/stock-adjustment"
       exportable={false}

@@ -33,15 +33,17 @@ export function StockExpiryList() {
       <Paper withBorder radius="md" p="md">
         <Group mb="md" gap="sm" align="flex-end">
           <ListSearch state={state} update={update} placeholder="stock.search_placeholder" />
-          <Select
-            aria-label={t('stock.report.branch')}
-            placeholder={t('stock.all_branches')}
-            data={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-            value={state.filters.branch_id ?? null}
-            onChange={(v) => update({ filters: { ...state.filters, branch_id: v ?? undefined } })}
-            clearable
-            w={200}
-          />
+          {(branches.data?.length ?? 0) > 1 && (
+            <Select
+              aria-label={t('stock.report.branch')}
+              placeholder={t('stock.all_branches')}
+              data={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+              value={state.filters.branch_id ?? null}
+              onChange={(v) => update({ filters: { ...state.filters, branch_id: v ?? undefined } })}
+              clearable
+              w={200}
+            />
+          )}
           <NumberInput
             label={t('stock.expiry.within_days')}
             value={days}

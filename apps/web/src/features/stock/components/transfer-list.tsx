@@ -18,6 +18,7 @@ export function StockTransferList({ canEdit }: { canEdit: boolean }) {
     <CrudListPage<StockTransfer, never>
       resource={stockTransfersResource}
       title="pages.stock-transfer-listing"
+      firstStep="transfers"
       searchPlaceholder="stock.transfer.search_placeholder"
       createTo={canEdit ? '/stock-transfer' : undefined}
       exportable={false}

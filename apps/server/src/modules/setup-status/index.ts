@@ -1,0 +1,2 @@
+export { setupStatusRoutes } from './setup-status.routes';
+export { getSetupStatus } from './setup-status.service';
