@@ -1,14 +1,6 @@
 import type { Kysely } from 'kysely';
 import { BUSINESS_PERMISSIONS } from '@posauto/shared/permissions';
-import {
-  QTY_SCALE,
-  computeDocumentTotals,
-  convert,
-  exchangeRate,
-  formatDecimal,
-  parseDecimal,
-  roundDiv,
-} from '@posauto/shared/money/index';
+import { QTY_SCALE, priceSale, convert, exchangeRate, formatDecimal, parseDecimal, roundDiv } from '@posauto/shared/money/index';
 import type { SaleInput } from '@posauto/shared/schemas/sales';
 import type { Database } from '../db/types';
 import type { Deps } from '../deps';
@@ -283,10 +275,12 @@ async function evening(
         const lines = order();
         const inRoom = Boolean(room) && rnd() < 0.5;
         const customer = customers.length && rnd() < 0.15 ? pick(customers).id : null;
-        const due = computeDocumentTotals({
+        const due = priceSale({
           currency: 'USD',
           lines: lines.map((l) => ({ quantity: l.units * QTY_SCALE, unitPrice: Number(l.product.sale_cost) })),
-          service: inRoom && room ? { type: room.type === 'fixed' ? 'fixed' : 'percentage', value: Number(room.value) } : undefined,
+          ...(inRoom && room
+            ? { service: { type: room.type === 'fixed' ? ('fixed' as const) : ('percentage' as const), value: Number(room.value) } }
+            : {}),
           vat,
         }).total;
         const how = rnd();

@@ -1,14 +1,6 @@
 import type { Kysely } from 'kysely';
 import { CASHIER_PERMISSIONS, BUSINESS_PERMISSIONS } from '@posauto/shared/permissions';
-import {
-  FACTOR_SCALE,
-  QTY_SCALE,
-  computeDocumentTotals,
-  convert,
-  exchangeRate,
-  formatDecimal,
-  roundDiv,
-} from '@posauto/shared/money/index';
+import { FACTOR_SCALE, QTY_SCALE, priceSale, convert, exchangeRate, formatDecimal, roundDiv } from '@posauto/shared/money/index';
 import type { SaleInput } from '@posauto/shared/schemas/sales';
 import type { Database } from '../db/types';
 import type { Deps } from '../deps';
@@ -243,11 +235,11 @@ export async function seedDemoSales(trx: Kysely<Database>, deps: Deps, shop: Cre
         }
         const customer = rnd() < 0.2 && regulars.length ? pick(regulars).id : null;
         const coupon = customer && rnd() < 0.25 ? 'WELCOME10' : null;
-        const totals = computeDocumentTotals({
+        // What the till will charge, by the sales module's own recipe (WELCOME10: 10% off).
+        const totals = priceSale({
           currency: 'USD',
           lines: lines.map((l) => ({ quantity: QTY_SCALE, unitPrice: l.price })),
-          // The sales module passes a coupon to the money module as a fixed document discount of its share.
-          discount: coupon ? { type: 'percentage', value: 1000 } : undefined,
+          ...(coupon ? { coupon: { type: 'percentage' as const, value: 1000 } } : {}),
           vat,
         });
         const due = totals.total;
@@ -358,7 +350,7 @@ export async function seedDemoSales(trx: Kysely<Database>, deps: Deps, shop: Cre
       note: '',
       selected: null,
     };
-    const total = computeDocumentTotals({
+    const total = priceSale({
       currency: 'USD',
       lines: aside.map((d, i) => ({ quantity: quantity[i]! * QTY_SCALE, unitPrice: d.price })),
       vat,
@@ -387,7 +379,7 @@ export async function seedDemoSales(trx: Kysely<Database>, deps: Deps, shop: Cre
       { product_id: drinks[0]!.productId, variant_id: drinks[0]!.variantId, quantity: '20' },
       { product_id: drinks[1]!.productId, variant_id: drinks[1]!.variantId, quantity: '20' },
     ];
-    const total = computeDocumentTotals({
+    const total = priceSale({
       currency: 'USD',
       lines: [drinks[0]!, drinks[1]!].map((d) => ({ quantity: 20 * QTY_SCALE, unitPrice: d.price })),
       vat,

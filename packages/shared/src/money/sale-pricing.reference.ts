@@ -1,3 +1,6 @@
+import fc from 'fast-check';
+import type { CurrencyCode } from './currency';
+
 /**
  * A sale's figures written again from the rules alone, in BigInt, for tests only: the server's stored totals, the
  * till's cart and the back-office form are each checked against it (property tests), so all three agree with one
@@ -46,3 +49,32 @@ export function referenceTotals(c: ReferenceSale) {
   }
   return { subtotal, order, coupon, serviceCharge, tax, total: total + BigInt(c.shipping ?? 0) };
 }
+
+/** Random sales in dollars or riel, for the property tests of the server, the till and the back-office form. */
+export const referenceSale = fc
+  .record({
+    currency: fc.constantFrom<CurrencyCode>('USD', 'KHR'),
+    prices: fc.array(fc.integer({ min: 1, max: 2_000_000 }), { minLength: 3, maxLength: 3 }),
+    lines: fc.array(
+      fc.record({ item: fc.nat(2), qty: fc.integer({ min: 1, max: 20_000 }), pct: fc.constantFrom(0, 0, 500, 1250, 3333, 10_000) }),
+      { minLength: 1, maxLength: 5 },
+    ),
+    order: fc.option(
+      fc.record({ type: fc.constantFrom<'percent' | 'fixed'>('percent', 'fixed'), value: fc.integer({ min: 0, max: 10_000 }) }),
+    ),
+    coupon: fc.option(fc.integer({ min: 1, max: 10_000 })),
+    service: fc.constantFrom(0, 500, 1000, 1250),
+    vat: fc.constantFrom(0, 1000, 750, 2000),
+    inclusive: fc.boolean(),
+    shipping: fc.integer({ min: 0, max: 5_000 }),
+  })
+  .map((c) => ({
+    ...c,
+    // Riel has no minor unit to spare: whole hundreds of riel, as shops price.
+    prices:
+      c.currency === 'KHR' ? c.prices.map((p) => 100 * Math.max(1, Math.round(p / 200))) : c.prices.map((p) => Math.max(1, p % 50_000)),
+  }));
+
+/** A fixed order discount is never more than the lines' subtotal (the money module caps it; the reference does not). */
+export const fits = (c: ReferenceSale) =>
+  !c.order || c.order.type === 'percent' || BigInt(c.order.value) <= referenceTotals({ ...c, order: null }).subtotal;

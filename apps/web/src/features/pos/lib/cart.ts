@@ -1,7 +1,5 @@
 import type { PosProduct, PosServiceCharge, PosSettings, PosVariant } from '@posauto/shared/schemas/pos';
 import {
-  applyDiscount,
-  computeDocumentTotals,
   type CurrencyCode,
   type Discount,
   type DocumentTotals,
@@ -16,6 +14,7 @@ import {
   formatDecimal,
   minorDigits,
   PERCENT_DIGITS,
+  priceSale,
 } from '@posauto/shared/money/index';
 
 /**
@@ -241,26 +240,19 @@ export function serviceOf(service: PosServiceCharge | null, currency: CurrencyCo
 }
 
 /**
- * Totals through computeDocumentTotals (line discounts, order discount, service charge, VAT). A coupon applies after
- * the order discount, on what is left; both go in as one document discount, so that the order discount and the
- * coupon are split over the lines together.
+ * Totals by priceSale, the one recipe the server's commit uses too (line discounts, the order discount, a coupon on
+ * what it left, the service charge, VAT): what the till shows is what the sale will record.
  */
 export function cartTotals(cart: Cart, ctx: TotalsContext): CartTotals {
-  const lines = cart.lines.map((l) => ({ quantity: l.quantity, unitPrice: unitPrice(l), discount: l.discount ?? undefined }));
-  const vat = ctx.vatRate > 0 ? { rate: ctx.vatRate, inclusive: ctx.vatInclusive } : undefined;
   const service = serviceOf(ctx.service, ctx.currency);
-  const base = computeDocumentTotals({ currency: ctx.currency, lines, discount: cart.discount ?? undefined, service, vat });
-  if (!cart.coupon) return { ...base, orderDiscount: base.documentDiscount, couponDiscount: 0 };
-  const afterOrder = base.subtotal - base.documentDiscount;
-  const coupon = applyDiscount(afterOrder, cart.coupon.discount).discount;
-  const totals = computeDocumentTotals({
+  return priceSale({
     currency: ctx.currency,
-    lines,
-    discount: { type: 'fixed', value: base.documentDiscount + coupon },
-    service,
-    vat,
+    lines: cart.lines.map((l) => ({ quantity: l.quantity, unitPrice: unitPrice(l), ...(l.discount ? { discount: l.discount } : {}) })),
+    ...(cart.discount ? { orderDiscount: cart.discount } : {}),
+    ...(cart.coupon ? { coupon: cart.coupon.discount } : {}),
+    ...(service ? { service } : {}),
+    ...(ctx.vatRate > 0 ? { vat: { rate: ctx.vatRate, inclusive: ctx.vatInclusive } } : {}),
   });
-  return { ...totals, orderDiscount: base.documentDiscount, couponDiscount: coupon };
 }
 
 /** A discount as the sales API takes it (percent as "12.5", fixed as money text). */

@@ -4,7 +4,7 @@ import { draftTotals, unitLinePrice } from './totals';
 const shop = { currency: 'USD', exchange_rate: '4100.0000', sale_tax: '10.00', is_exclude_tax: true };
 
 describe('draftTotals', () => {
-  it('adds VAT on top, then shipping, and shows the total in riel at the rate', () => {
+  it('adds VAT on top, then shipping, and shows the total in riel as the till does (to the nearest 100-riel note)', () => {
     const t = draftTotals(shop, [{ quantity: '4', unit_price: '1.75', discount: null }], null, '1');
     expect(t).toEqual({
       subtotal: '7.00',
@@ -12,7 +12,8 @@ describe('draftTotals', () => {
       tax: '0.70',
       shipping: '1.00',
       total: '8.70',
-      other: { currency: 'KHR', amount: '35670' },
+      // 8.70 × 4,100 = 35,670 riel: 35,700 in notes.
+      other: { currency: 'KHR', amount: '35700' },
     });
   });
 

@@ -1,5 +1,4 @@
 import {
-  computeDocumentTotals,
   convert,
   FACTOR_SCALE,
   formatDecimal,
@@ -11,6 +10,8 @@ import {
   parsePercent,
   parseQuantity,
   parseRate,
+  priceSale,
+  rielTotal,
   roundDiv,
   type Discount,
 } from '@posauto/shared/money/index';
@@ -50,8 +51,9 @@ function discountOf(d: DraftDiscount | null, digits: number): Discount | undefin
 }
 
 /**
- * What the server will store, in the same order and only through the money module (line discounts, then the order
- * discount, VAT inclusive or exclusive, shipping on top, untaxed). Null while a figure cannot be read yet.
+ * What the server will store, by priceSale, the one recipe of the server's commit (line discounts, then the order
+ * discount, VAT inclusive or exclusive, shipping on top, untaxed). The other currency's figure of a dollar total is
+ * the riel figure the till and the invoice show (to the nearest 100-riel note). Null while a figure cannot be read yet.
  */
 export function draftTotals(shop: ShopMoney, lines: DraftLine[], discount: DraftDiscount | null, shipping: string): DraftTotals | null {
   if (!isCurrencyCode(shop.currency)) return null;
@@ -68,26 +70,27 @@ export function draftTotals(shop: ShopMoney, lines: DraftLine[], discount: Draft
     });
     const order = discountOf(discount, digits);
     const vatRate = parsePercent(shop.sale_tax || '0');
-    const totals = computeDocumentTotals({
+    const totals = priceSale({
       currency,
       lines: docLines,
-      ...(order ? { discount: order } : {}),
+      ...(order ? { orderDiscount: order } : {}),
       ...(vatRate > 0 ? { vat: { rate: vatRate, inclusive: !shop.is_exclude_tax } } : {}),
+      shipping: parseDecimal(shipping.trim() || '0', digits),
     });
-    const ship = parseDecimal(shipping.trim() || '0', digits);
-    const grand = totals.total + ship;
     const otherCode = currency === 'USD' ? 'KHR' : 'USD';
     let other: DraftTotals['other'] = null;
     if (Number(shop.exchange_rate) > 0) {
-      const converted = convert(money(grand, currency), otherCode, parseRate(shop.exchange_rate));
+      const rate = parseRate(shop.exchange_rate);
+      const grand = money(totals.grandTotal, currency);
+      const converted = otherCode === 'KHR' ? rielTotal(grand, rate) : convert(grand, otherCode, rate);
       other = { currency: otherCode, amount: formatDecimal(converted.amount, minorDigits(otherCode)) };
     }
     return {
       subtotal: formatDecimal(totals.subtotal, digits),
       discount: formatDecimal(totals.documentDiscount, digits),
       tax: formatDecimal(totals.tax, digits),
-      shipping: formatDecimal(ship, digits),
-      total: formatDecimal(grand, digits),
+      shipping: formatDecimal(totals.shipping, digits),
+      total: formatDecimal(totals.grandTotal, digits),
       other,
     };
   } catch {
