@@ -54,7 +54,7 @@ test('creates an expense category, records an expense in riel with its receipt, 
   // Only this expense matches: its row, and the totals of the filtered rows (4100 riel per dollar in the demo).
   await page.getByPlaceholder('Search by note or category').fill('E2E water');
   const row = page.getByRole('row', { name: /Water delivery/ });
-  await expect(row).toContainText('KHR 20,500');
+  await expect(row).toContainText('20,500\u00a0៛');
   await expect(row).toContainText('$5.00');
   await expect(row.getByTestId('row-attachment')).toBeVisible();
   await expect(page.getByTestId('expense-total')).toHaveText('$5.00');

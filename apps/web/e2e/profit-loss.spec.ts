@@ -22,7 +22,7 @@ test('the profit and loss statement shows the server’s figures, compares month
   await expect(netProfit).toContainText(
     Number(pl.statement.net_profit).toLocaleString('en-US', { minimumFractionDigits: 2 }).replace('-', ''),
   );
-  await expect(page.getByTestId('profit-loss-line-gross_profit')).toContainText('KHR');
+  await expect(page.getByTestId('profit-loss-line-gross_profit')).toContainText('\u00a0៛');
   await page.getByTestId('profit-loss-compare').click();
   await page.getByRole('option', { name: 'Month by month' }).click();
   await expect(page).toHaveURL(/compare=month/);

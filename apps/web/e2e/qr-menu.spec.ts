@@ -76,7 +76,7 @@ test.describe('the public menu on a phone, signed out', () => {
 
     const card = page.getByTestId('menu-product').filter({ hasText: SINGLE });
     await expect(card.getByTestId('menu-price')).toHaveText('$2.75');
-    await expect(card.getByTestId('menu-price-riel')).toHaveText(`៛${item.price_riel.toLocaleString('en-US')}`);
+    await expect(card.getByTestId('menu-price-riel')).toHaveText(`${item.price_riel.toLocaleString('en-US')}\u00a0៛`);
     if (menu.categories.some((c) => c.products.some((p) => p.name === VARIATION))) {
       await expect(page.getByTestId('menu-product').filter({ hasText: VARIATION }).getByTestId('menu-variant')).toHaveCount(2);
     }

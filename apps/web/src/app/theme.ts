@@ -95,6 +95,8 @@ export function appTheme(preset: string, skin: string, closeLabel = 'Close'): Ma
       // WCAG 1.4.1: a link inside text is told apart by more than its colour.
       Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
       Input: Input.extend({ classNames: { wrapper: classes.inputWrapper } }),
+      // The whole word, never "កំពុ…": a plain object (no Badge import on the sign-in page).
+      Badge: { classNames: { root: classes.badgeRoot, label: classes.badgeLabel } },
       // Only menu items inside role="menu": the first item takes the focus, not a placeholder div.
       // A plain object, not Menu.extend(): the theme is on every page, Menu and floating-ui only in the shell (issue #10).
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },

@@ -2,9 +2,8 @@ import type { CSSProperties } from 'react';
 import type { TFunction } from 'i18next';
 import type { Language } from '@posauto/shared/i18n/index';
 import { CASH_CURRENCIES, CASH_NOTES, type CashCurrency, type CashSessionDetail } from '@posauto/shared/schemas/cash-sessions';
-import { CURRENCIES, isCurrencyCode, parseDecimal } from '@posauto/shared/money/index';
 import { formatDateTime } from '../../../lib/format';
-import { formatMoney } from '../../../lib/money-format';
+import { formatMoney, formatMoneyText, negated } from '../../../lib/money-format';
 import { apiMinor, formatCash } from '../lib/cash-money';
 
 export type ReportPaper = 80 | 'a4' | 'screen';
@@ -42,8 +41,7 @@ export function CashSessionReport({
   const cell: CSSProperties = { padding: narrow ? '1px 2px' : '4px 6px', borderBottom: '1px solid #ccc', textAlign: 'start' };
   const num: CSSProperties = { ...cell, textAlign: 'end', whiteSpace: 'nowrap', unicodeBidi: 'isolate', direction: 'ltr' };
   const heading: CSSProperties = { fontSize: narrow ? 12 : 15, fontWeight: 700, margin: narrow ? '6px 0 2px' : '14px 0 4px' };
-  const money = (currency: string, text: string) =>
-    isCurrencyCode(currency) ? formatMoney(parseDecimal(text, CURRENCIES[currency].minorDigits), currency, lang) : `${text} ${currency}`;
+  const money = (currency: string, text: string) => formatMoneyText(text, currency, lang);
   const line = (label: string, value: string | null) =>
     value ? (
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
@@ -160,8 +158,7 @@ export function CashSessionReport({
                   </div>
                 </td>
                 <td style={num}>
-                  {m.kind === 'cash_out' ? '−' : '+'}
-                  {formatCash(m.currency, m.amount, lang)}
+                  {m.kind === 'cash_out' ? formatCash(m.currency, negated(m.amount), lang) : `+${formatCash(m.currency, m.amount, lang)}`}
                 </td>
               </tr>
             ))}

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconEdit, IconPaperclip, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CURRENCIES, isCurrencyCode, parseDecimal } from '@posauto/shared/money/index';
 import type { Expense, ExpenseInput, ExpenseTotals } from '@posauto/shared/schemas/expenses';
 import { confirmDelete } from '../../../components/crud/confirm-delete';
 import { ExportMenu } from '../../../components/crud/export-menu';
@@ -14,7 +13,7 @@ import { firstStepUnlessFiltered } from '../../../components/data-table/first-st
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatMoney } from '../../../lib/money-format';
+import { formatMoneyText } from '../../../lib/money-format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { downloadExpenseAttachment, expensesResource, useExpenseList, useExpenseOptions } from '../api/expenses';
 import { ExpenseForm } from './expense-form';
@@ -24,8 +23,7 @@ type Filter = (typeof FILTERS)[number];
 
 /** Decimal text of a currency, shown the language's way ("41000" KHR -> "41,000 ៛"). */
 export function money(text: string, currency: string, lang: ReturnType<typeof currentLanguage>): string {
-  if (!isCurrencyCode(currency)) return `${text} ${currency}`;
-  return formatMoney(parseDecimal(text, CURRENCIES[currency].minorDigits), currency, lang);
+  return formatMoneyText(text, currency, lang);
 }
 
 /** The sums of every row the filters match: the shop currency, riel beside it at the shop's rate, what was entered. */

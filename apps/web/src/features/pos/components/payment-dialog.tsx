@@ -12,7 +12,17 @@ import { ApiError } from '../../../lib/api-client';
 import { getUserData, hasPermission } from '../../../lib/auth-store';
 import { makeKhqr } from '../api/pos-dialog-api';
 import { inRiel, moneyText, rielText } from '../lib/money-text';
-import { addToText, type CashAmounts, changeOptions, paymentProblem, RIEL_QUICK, summarize, type Tender, USD_QUICK } from '../lib/payment';
+import {
+  addToText,
+  type CashAmounts,
+  changeOptions,
+  paymentProblem,
+  RIEL_QUICK,
+  summarize,
+  type Tender,
+  tenderMinor,
+  USD_QUICK,
+} from '../lib/payment';
 import { ApprovalForm } from './approval-form';
 import classes from './pos.module.css';
 
@@ -522,7 +532,7 @@ function KhqrBox({
           {/* The markup comes from the qrcode library, not from user input. */}
           <div className={classes.qr} role="img" aria-label={t('pos.payment.khqr_alt')} dangerouslySetInnerHTML={{ __html: svg }} />
           <Text size="sm" ta="center">
-            {t('pos.payment.khqr_scan', { amount: tender.currency === 'KHR' ? rielText(Number(tender.text), lang) : `$${tender.text}` })}
+            {t('pos.payment.khqr_scan', { amount: moneyText(tenderMinor(tender.text, tender.currency) ?? 0, tender.currency, lang) })}
           </Text>
           <Button color="teal" h={48} onClick={onConfirm} data-testid="pos-khqr-received" data-own-enter>
             {t('pos.payment.khqr_confirm')}

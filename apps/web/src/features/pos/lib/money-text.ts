@@ -1,15 +1,15 @@
 import { type CurrencyCode, type ExchangeRate, formatDecimal, parseRate, rielTotal } from '@posauto/shared/money/index';
 import type { Language } from '@posauto/shared/i18n/index';
-import { localeOf } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money-format';
 
-/** Money as the till shows it: the shop's currency, and riel as cash (whole notes of 100) with the ៛ sign. */
+/** Money as the till shows it: the app's one money format (lib/money-format), "$3.58". */
 export function moneyText(minor: number, currency: CurrencyCode, lang: Language): string {
   return formatMoney(minor, currency, lang);
 }
 
+/** Riel as cash (whole notes of 100), in the app's one money format: "14,700 ៛". */
 export function rielText(riel: number, lang: Language): string {
-  return `${new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 0 }).format(riel)} ៛`;
+  return formatMoney(riel, 'KHR', lang);
 }
 
 /** The shop's rate, or null when it is not set (the riel lines are then left out). */

@@ -19,6 +19,7 @@ import { IconArrowBackUp, IconCheck, IconEdit, IconPlus, IconPrinter, IconTrash,
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { purchasePaymentInputSchema, type PurchaseDetail } from '@posauto/shared/schemas/purchases';
+import { formatMoneyText } from '../../../lib/money-format';
 import { confirmAction } from '../../../components/crud/confirm-action';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -47,7 +48,7 @@ export function PurchaseDetailPage({ canWrite }: { canWrite: boolean }) {
     );
   }
   const p = doc.data;
-  const money = (v: string) => `${v} ${p.currency}`;
+  const money = (v: string) => formatMoneyText(v, p.currency, lang);
   const run = (kind: 'receive' | 'cancel') =>
     confirmAction({
       title: t(`purchase.${kind}_title`),
@@ -262,9 +263,7 @@ function Payments({ purchase: p, canWrite }: { purchase: PurchaseDetail; canWrit
               <Table.Tr key={y.id}>
                 <Table.Td>{formatDate(`${y.paid_on}T12:00:00Z`, lang)}</Table.Td>
                 <Table.Td>{y.payment_method_name}</Table.Td>
-                <Table.Td>
-                  {y.amount} {p.currency}
-                </Table.Td>
+                <Table.Td>{formatMoneyText(y.amount, p.currency, lang)}</Table.Td>
                 <Table.Td>{y.note}</Table.Td>
                 {canWrite && (
                   <Table.Td className="no-print">

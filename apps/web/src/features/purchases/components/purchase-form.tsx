@@ -25,6 +25,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDecimal, isCurrencyCode, lineAmount, minorDigits, parseDecimal, parseQuantity } from '@posauto/shared/money/index';
 import type { Product } from '@posauto/shared/schemas/products';
 import { PURCHASE_INPUT_STATUSES, purchaseInputSchema, type PurchaseDetail, type PurchaseInput } from '@posauto/shared/schemas/purchases';
+import { formatMoneyText } from '../../../lib/money-format';
+import { currentLanguage } from '../../../lib/i18n';
 import { FormActions } from '../../../components/crud/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -88,6 +90,7 @@ function linesOf(p: PurchaseDetail | null): Line[] {
 
 function PurchaseFormBody({ existing, renderPicker }: PurchaseFormProps & { existing: PurchaseDetail | null }) {
   const { t } = useTranslation();
+  const lang = currentLanguage();
   const navigate = useNavigate();
   const options = usePurchaseOptions();
   const save = useSavePurchase();
@@ -326,14 +329,14 @@ function PurchaseFormBody({ existing, renderPicker }: PurchaseFormProps & { exis
               <Text size="xs" c="dimmed">
                 {t('purchase.subtotal')}
               </Text>
-              <Text fw={500}>{totals ? `${totals.subtotal} ${currency}` : '—'}</Text>
+              <Text fw={500}>{totals ? formatMoneyText(totals.subtotal, currency, lang) : '—'}</Text>
             </div>
             <div>
               <Text size="xs" c="dimmed">
                 {t('purchase.grand_total')}
               </Text>
               <Text fw={700} data-testid="purchase-grand-total">
-                {totals ? `${totals.grand} ${currency}` : '—'}
+                {totals ? formatMoneyText(totals.grand, currency, lang) : '—'}
               </Text>
             </div>
           </SimpleGrid>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ListResponse } from '@posauto/shared/schemas/common';
 import { PAYMENT_STATUSES, PURCHASE_STATUSES, type Purchase } from '@posauto/shared/schemas/purchases';
+import { formatMoneyText } from '../../../lib/money-format';
 import { DataTable } from '../../../components/data-table/data-table';
 import { firstStepUnlessFiltered } from '../../../components/data-table/first-step';
 import { ListFooter, ListSearch } from '../../../components/crud/list-parts';
@@ -138,13 +139,21 @@ export function PurchaseList({ canWrite }: { canWrite: boolean }) {
               key: 'grand_total',
               header: 'purchase.grand_total',
               align: 'right',
-              render: (p) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{`${p.grand_total} ${p.currency}`}</Text>,
+              render: (p) => (
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoneyText(p.grand_total, p.currency, lang)}
+                </Text>
+              ),
             },
             {
               key: 'balance_due',
               header: 'purchase.balance_due',
               align: 'right',
-              render: (p) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{`${p.balance_due} ${p.currency}`}</Text>,
+              render: (p) => (
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoneyText(p.balance_due, p.currency, lang)}
+                </Text>
+              ),
             },
             {
               key: 'actions',

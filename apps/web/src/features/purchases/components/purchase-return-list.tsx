@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ListResponse } from '@posauto/shared/schemas/common';
 import type { PurchaseReturn } from '@posauto/shared/schemas/purchases';
+import { formatMoneyText } from '../../../lib/money-format';
 import { confirmAction } from '../../../components/crud/confirm-action';
 import { DataTable } from '../../../components/data-table/data-table';
 import { firstStepUnlessFiltered } from '../../../components/data-table/first-step';
@@ -71,14 +72,19 @@ export function PurchaseReturnList({ canWrite }: { canWrite: boolean }) {
             },
             { key: 'supplier', header: 'purchase.supplier', render: (r) => r.supplier_name },
             { key: 'branch', header: 'purchase.branch', render: (r) => r.branch_name },
-            { key: 'total_cost', header: 'purchase_return.total_cost', align: 'right', render: (r) => `${r.total_cost} ${r.currency}` },
+            {
+              key: 'total_cost',
+              header: 'purchase_return.total_cost',
+              align: 'right',
+              render: (r) => formatMoneyText(r.total_cost, r.currency, lang),
+            },
             {
               key: 'refund',
               header: 'purchase_return.refund_amount',
               align: 'right',
               render: (r) => (
                 <div>
-                  <Text size="sm">{`${r.refund_amount} ${r.currency}`}</Text>
+                  <Text size="sm">{formatMoneyText(r.refund_amount, r.currency, lang)}</Text>
                   {r.refund_method_name && (
                     <Text size="xs" c="dimmed">
                       {r.refund_method_name}

@@ -6,7 +6,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@posauto/shared/i18n/index';
 import { MENU_MAX_PRODUCTS, type PublicMenu } from '@posauto/shared/schemas/public-menu';
 import { ApiError } from '../../../lib/api-client';
 import { usePublicMenu } from '../api/public-menu';
-import { menuMoney, menuRate } from '../menu-money';
+import { menuRate } from '../menu-money';
 import { menuSections } from '../menu-sections';
 import { useSectionSpy } from '../use-section-spy';
 import { CategoryChips } from './category-chips';
@@ -120,7 +120,7 @@ function MenuBody({ menu }: { menu: PublicMenu }) {
         <Stack gap={4} align="center" py="xl" mt="md">
           {menu.currency !== 'KHR' && (
             <Text size="sm" c="dimmed" data-testid="menu-rate">
-              {t('public_menu.rate', { usd: menuMoney(100, menu.currency, lang), riel: menuRate(menu.exchange_rate, lang) })}
+              {t('public_menu.rate', menuRate(menu.exchange_rate, lang))}
             </Text>
           )}
           <Text size="xs" c="dimmed">

@@ -1,5 +1,6 @@
 import type { ReceiptBranch, ReceiptProfile } from '@posauto/shared/schemas/receipts';
 import type { SaleDetail } from '@posauto/shared/schemas/sales';
+import type { Language } from '@posauto/shared/i18n/index';
 import { isNonZero, receiptMoney } from '../lib/receipt-format';
 
 /** The sale's branch as the profile knows it (a sale of a branch since deleted prints without one). */
@@ -13,11 +14,11 @@ export function addressOf(sale: SaleDetail, profile: ReceiptProfile): { address:
   return { address: branch?.address || profile.address, phone: branch?.phone || profile.phone };
 }
 
-/** The change as it went back: "$1 + 2,000៛", or one currency alone. */
-export function changeGiven(sale: SaleDetail): string | null {
+/** The change as it went back: "$1.00 + 2,000 ៛", or one currency alone. */
+export function changeGiven(sale: SaleDetail, lang: Language): string | null {
   const parts: string[] = [];
-  if (isNonZero(sale.change_usd)) parts.push(receiptMoney(sale.change_usd, 'USD'));
-  if (isNonZero(sale.change_khr)) parts.push(receiptMoney(sale.change_khr, 'KHR'));
+  if (isNonZero(sale.change_usd)) parts.push(receiptMoney(sale.change_usd, 'USD', lang));
+  if (isNonZero(sale.change_khr)) parts.push(receiptMoney(sale.change_khr, 'KHR', lang));
   return parts.length ? parts.join(' + ') : null;
 }
 

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { ReceiptProfile } from '@posauto/shared/schemas/receipts';
 import type { SaleReturnDetail } from '@posauto/shared/schemas/sales';
+import { currentLanguage } from '../../../lib/i18n';
 import { isNonZero, receiptDateTime, receiptMoney, receiptQuantity } from '../lib/receipt-format';
 import classes from './receipt.module.css';
+import { negated } from '../../../lib/money-format';
 
 export interface ReturnReceiptProps {
   ret: SaleReturnDetail;
@@ -31,7 +33,8 @@ function Row({ label, value, className }: { label: string; value: string; classN
 export function ReturnReceipt({ ret, profile, paper, reprint }: ReturnReceiptProps) {
   const { t } = useTranslation();
   const k = (key: string, values?: Record<string, string>) => t(`sales_ui.receipt.${key}`, values);
-  const money = (v: string) => receiptMoney(v, ret.currency);
+  const lang = currentLanguage();
+  const money = (v: string) => receiptMoney(v, ret.currency, lang);
   const branch = profile.branches.find((b) => b.id === ret.branch_id);
   const address = branch?.address || profile.address;
   const phone = branch?.phone || profile.phone;
@@ -80,11 +83,11 @@ export function ReturnReceipt({ ret, profile, paper, reprint }: ReturnReceiptPro
       <table className={classes.rows} data-testid="return-receipt-totals">
         <tbody>
           <Row className={classes.grand} label={k('returned_total')} value={money(ret.total)} />
-          {isNonZero(ret.settled_amount) && <Row label={k('settled_debt')} value={`-${money(ret.settled_amount)}`} />}
+          {isNonZero(ret.settled_amount) && <Row label={k('settled_debt')} value={money(negated(ret.settled_amount))} />}
           <Row
             className={classes.strong}
             label={cash ? k('refund_cash') : k('refund_balance')}
-            value={receiptMoney(ret.refund_amount, cash ? ret.refund_currency : ret.currency)}
+            value={receiptMoney(ret.refund_amount, cash ? ret.refund_currency : ret.currency, lang)}
           />
         </tbody>
       </table>

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { ReceiptProfile } from '@posauto/shared/schemas/receipts';
 import type { SaleDetail } from '@posauto/shared/schemas/sales';
+import { currentLanguage } from '../../../lib/i18n';
 import { isNonZero, receiptDateTime, receiptDay, receiptMoney, receiptQuantity, receiptRate } from '../lib/receipt-format';
 import { addressOf, branchOf, changeGiven, titleKey, vatRate } from './receipt-parts';
 import classes from './invoice.module.css';
+import { negated } from '../../../lib/money-format';
 
 export interface SaleInvoiceA4Props {
   sale: SaleDetail;
@@ -21,20 +23,21 @@ export interface SaleInvoiceA4Props {
 export function SaleInvoiceA4({ sale, profile, qrSvg }: SaleInvoiceA4Props) {
   const { t } = useTranslation();
   const k = (key: string, values?: Record<string, string>) => t(`sales_ui.receipt.${key}`, values);
-  const money = (v: string) => receiptMoney(v, sale.currency);
+  const lang = currentLanguage();
+  const money = (v: string) => receiptMoney(v, sale.currency, lang);
   const branch = branchOf(sale, profile);
   const { address, phone } = addressOf(sale, profile);
-  const given = changeGiven(sale);
+  const given = changeGiven(sale, lang);
   const totals: Array<[string, string, boolean?]> = [[k('subtotal'), money(sale.subtotal)]];
-  if (isNonZero(sale.discount_amount)) totals.push([k('discount'), `-${money(sale.discount_amount)}`]);
-  if (isNonZero(sale.coupon_amount)) totals.push([k('coupon', { code: sale.coupon_code ?? '' }), `-${money(sale.coupon_amount)}`]);
+  if (isNonZero(sale.discount_amount)) totals.push([k('discount'), money(negated(sale.discount_amount))]);
+  if (isNonZero(sale.coupon_amount)) totals.push([k('coupon', { code: sale.coupon_code ?? '' }), money(negated(sale.coupon_amount))]);
   if (isNonZero(sale.service_charge)) totals.push([sale.service_charge_name ?? k('service_charge'), money(sale.service_charge)]);
   if (isNonZero(sale.tax)) totals.push([k(sale.vat_inclusive ? 'vat_included' : 'vat', { rate: vatRate(sale.vat_rate) }), money(sale.tax)]);
   if (isNonZero(sale.shipping)) totals.push([k('shipping'), money(sale.shipping)]);
   if (isNonZero(sale.rounding)) totals.push([k('rounding'), money(sale.rounding)]);
   const after: Array<[string, string]> = [];
-  if (sale.currency !== 'KHR') after.push([k('total_riel'), receiptMoney(sale.grand_total_khr, 'KHR')]);
-  after.push([k('rate'), `$1 = ${receiptRate(sale.exchange_rate)}៛`]);
+  if (sale.currency !== 'KHR') after.push([k('total_riel'), receiptMoney(sale.grand_total_khr, 'KHR', lang)]);
+  after.push([k('rate'), receiptRate(sale.exchange_rate, lang)]);
   if (sale.document !== 'quotation') {
     after.push([k('paid'), money(sale.paid)]);
     if (isNonZero(sale.change)) after.push([k('change'), money(sale.change)]);
@@ -130,7 +133,7 @@ export function SaleInvoiceA4({ sale, profile, qrSvg }: SaleInvoiceA4Props) {
                 {l.unit_name ? ` ${l.unit_name}` : ''}
               </td>
               <td className={classes.num}>{money(l.unit_price)}</td>
-              <td className={classes.num}>{isNonZero(l.line_discount) ? `-${money(l.line_discount)}` : ''}</td>
+              <td className={classes.num}>{isNonZero(l.line_discount) ? money(negated(l.line_discount)) : ''}</td>
               <td className={classes.num}>{money(l.gross_amount)}</td>
             </tr>
           ))}
@@ -149,7 +152,7 @@ export function SaleInvoiceA4({ sale, profile, qrSvg }: SaleInvoiceA4Props) {
                         {receiptDay(p.paid_on)} · {p.payment_method_name}
                         {p.reference ? ` (${p.reference})` : ''}
                       </th>
-                      <td className={classes.ltr}>{receiptMoney(p.amount, p.currency)}</td>
+                      <td className={classes.ltr}>{receiptMoney(p.amount, p.currency, lang)}</td>
                     </tr>
                   ))}
                 </tbody>

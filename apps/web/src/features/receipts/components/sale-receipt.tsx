@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { ReceiptProfile } from '@posauto/shared/schemas/receipts';
 import type { SaleDetail } from '@posauto/shared/schemas/sales';
+import { currentLanguage } from '../../../lib/i18n';
 import { isNonZero, receiptDateTime, receiptMoney, receiptQuantity, receiptRate } from '../lib/receipt-format';
 import { addressOf, branchOf, changeGiven, titleKey, vatRate } from './receipt-parts';
 import classes from './receipt.module.css';
+import { negated } from '../../../lib/money-format';
 
 export interface SaleReceiptProps {
   sale: SaleDetail;
@@ -35,10 +37,11 @@ function Row({ label, value, className }: { label: string; value: string; classN
 export function SaleReceipt({ sale, profile, paper, qrSvg, reprint }: SaleReceiptProps) {
   const { t } = useTranslation();
   const k = (key: string, values?: Record<string, string>) => t(`sales_ui.receipt.${key}`, values);
-  const money = (v: string) => receiptMoney(v, sale.currency);
+  const lang = currentLanguage();
+  const money = (v: string) => receiptMoney(v, sale.currency, lang);
   const branch = branchOf(sale, profile);
   const { address, phone } = addressOf(sale, profile);
-  const given = changeGiven(sale);
+  const given = changeGiven(sale, lang);
   const lineDiscounts = sale.lines.some((l) => isNonZero(l.line_discount));
   return (
     <div className={classes.receipt} data-paper={paper} data-testid="sale-receipt">
@@ -98,9 +101,9 @@ export function SaleReceipt({ sale, profile, paper, qrSvg, reprint }: SaleReceip
       <table className={classes.rows}>
         <tbody>
           <Row label={k('subtotal')} value={money(sale.subtotal)} />
-          {isNonZero(sale.discount_amount) && <Row label={k('discount')} value={`-${money(sale.discount_amount)}`} />}
+          {isNonZero(sale.discount_amount) && <Row label={k('discount')} value={money(negated(sale.discount_amount))} />}
           {isNonZero(sale.coupon_amount) && (
-            <Row label={k('coupon', { code: sale.coupon_code ?? '' })} value={`-${money(sale.coupon_amount)}`} />
+            <Row label={k('coupon', { code: sale.coupon_code ?? '' })} value={money(negated(sale.coupon_amount))} />
           )}
           {isNonZero(sale.service_charge) && (
             <Row label={sale.service_charge_name ?? k('service_charge')} value={money(sale.service_charge)} />
@@ -112,9 +115,9 @@ export function SaleReceipt({ sale, profile, paper, qrSvg, reprint }: SaleReceip
           {isNonZero(sale.rounding) && <Row label={k('rounding')} value={money(sale.rounding)} />}
           <Row className={classes.grand} label={k('total')} value={money(sale.grand_total)} />
           {sale.currency !== 'KHR' && (
-            <Row className={classes.strong} label={k('total_riel')} value={receiptMoney(sale.grand_total_khr, 'KHR')} />
+            <Row className={classes.strong} label={k('total_riel')} value={receiptMoney(sale.grand_total_khr, 'KHR', lang)} />
           )}
-          <Row label={k('rate')} value={`$1 = ${receiptRate(sale.exchange_rate)}៛`} />
+          <Row label={k('rate')} value={receiptRate(sale.exchange_rate, lang)} />
         </tbody>
       </table>
       {sale.payments.length > 0 && (
@@ -123,7 +126,7 @@ export function SaleReceipt({ sale, profile, paper, qrSvg, reprint }: SaleReceip
           <table className={classes.rows} data-testid="receipt-payments">
             <tbody>
               {sale.payments.map((p) => (
-                <Row key={p.id} label={p.payment_method_name} value={receiptMoney(p.amount, p.currency)} />
+                <Row key={p.id} label={p.payment_method_name} value={receiptMoney(p.amount, p.currency, lang)} />
               ))}
               {isNonZero(sale.tendered) && <Row label={k('tendered')} value={money(sale.tendered)} />}
               {isNonZero(sale.change) && <Row className={classes.strong} label={k('change')} value={money(sale.change)} />}

@@ -3,18 +3,18 @@ import { isNonZero, receiptDateTime, receiptDay, receiptMoney, receiptQuantity, 
 
 describe('receipt formatting', () => {
   it('prints dollars to the cent and riel whole, grouped, from exact text', () => {
-    expect(receiptMoney('4.5', 'USD')).toBe('$4.50');
-    expect(receiptMoney('1234567.891', 'USD')).toBe('$1,234,567.89');
-    expect(receiptMoney('18500', 'KHR')).toBe('18,500៛');
-    expect(receiptMoney('-0.25', 'USD')).toBe('-$0.25');
-    expect(receiptMoney('0.1', 'USD')).toBe('$0.10');
-    expect(receiptMoney('', 'USD')).toBe('$0.00');
-    expect(receiptMoney('12', 'EUR')).toBe('12.00 EUR');
+    expect(receiptMoney('4.5', 'USD', 'en')).toBe('$4.50');
+    expect(receiptMoney('1234567.891', 'USD', 'en')).toBe('$1,234,567.89');
+    expect(receiptMoney('18500', 'KHR', 'en')).toBe('18,500\u00a0៛');
+    expect(receiptMoney('-0.25', 'USD', 'en')).toBe('-$0.25');
+    expect(receiptMoney('0.1', 'USD', 'en')).toBe('$0.10');
+    expect(receiptMoney('', 'USD', 'en')).toBe('$0.00');
+    expect(receiptMoney('12', 'EUR', 'en')).toBe('12 EUR');
   });
 
   it('prints the rate, quantities and days without noise', () => {
-    expect(receiptRate('4100.0000')).toBe('4,100');
-    expect(receiptRate('4012.5000')).toBe('4,012.5');
+    expect(receiptRate('4100.0000', 'en')).toBe('$1 = 4,100\u00a0៛');
+    expect(receiptRate('4012.5000', 'en')).toBe('$1 = 4,012.5\u00a0៛');
     expect(receiptQuantity('2.000')).toBe('2');
     expect(receiptQuantity('0.250')).toBe('0.25');
     expect(receiptQuantity('12')).toBe('12');

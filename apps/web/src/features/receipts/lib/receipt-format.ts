@@ -1,33 +1,19 @@
-import { formatDecimal, parseDecimal } from '@posauto/shared/money/index';
-
-/** Fraction digits a printed amount keeps: dollars to the cent, riel whole (no riel coins are in use). */
-const DIGITS: Record<string, number> = { USD: 2, KHR: 0 };
-
-function grouped(text: string): string {
-  const [whole = '0', fraction] = text.split('.');
-  const body = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? body : `${body}.${fraction}`;
-}
+import type { Language } from '@posauto/shared/i18n/index';
+import { formatMoneyText, formatRate } from '../../../lib/money-format';
 
 /**
- * An amount the server answered as exact decimal text, the way Cambodian receipts print it: "$4.50", "18,500៛".
- * The text goes through the money module's parser, never through a float. Latin digits whatever the language:
- * cashiers and customers check these figures against the till and their phone.
+ * An amount the server answered as exact decimal text, printed in the app's one money format in the receipt's
+ * language: "$4.50", "18,500 ៛" (lib/money-format). The text goes through the money module's parser, never through a
+ * float. The receipt writes figures exactly as the till's screen does in the same language, so the cashier and the
+ * customer check the paper against the screen digit for digit.
  */
-export function receiptMoney(text: string, currency: string): string {
-  const digits = DIGITS[currency] ?? 2;
-  const value = parseDecimal(text || '0', digits, 'half-up');
-  const plain = formatDecimal(Math.abs(value), digits);
-  const sign = value < 0 ? '-' : '';
-  if (currency === 'USD') return `${sign}$${grouped(plain)}`;
-  if (currency === 'KHR') return `${sign}${grouped(plain)}៛`;
-  return `${sign}${grouped(plain)} ${currency}`;
+export function receiptMoney(text: string, currency: string, lang: Language): string {
+  return formatMoneyText(text, currency, lang);
 }
 
-/** "4100.0000" -> "4,100": riel per dollar as the shop wrote it, without trailing zeros. */
-export function receiptRate(rate: string): string {
-  const trimmed = rate.includes('.') ? rate.replace(/\.?0+$/, '') : rate;
-  return grouped(trimmed || '0');
+/** "4100.0000" -> "$1 = 4,100 ៛": the rate line, as the app writes it everywhere. */
+export function receiptRate(rate: string, lang: Language): string {
+  return formatRate(rate, lang);
 }
 
 /** "2.000" -> "2", "0.500" -> "0.5": a quantity without the zeros of its fixed scale. */

@@ -20,6 +20,7 @@ import { IconEdit, IconPrinter, IconTransform } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TENDER_CURRENCIES, salePaymentAddSchema, type SaleDetail } from '@posauto/shared/schemas/sales';
+import { formatMoneyText } from '../../../lib/money-format';
 import { Ltr } from '../../../components/ltr';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format';
@@ -263,7 +264,7 @@ function Payments({ s, canPay }: { s: SaleDetail; canPay: boolean }) {
                 <Table.Td>{formatDate(`${p.paid_on}T12:00:00Z`, lang)}</Table.Td>
                 <Table.Td>{p.payment_method_name}</Table.Td>
                 <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
-                  <Ltr>{`${p.amount} ${p.currency}`}</Ltr>
+                  <Ltr>{formatMoneyText(p.amount, p.currency, lang)}</Ltr>
                 </Table.Td>
                 <Table.Td>{p.reference || '—'}</Table.Td>
               </Table.Tr>

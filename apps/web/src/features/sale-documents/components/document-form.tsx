@@ -39,6 +39,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCustomerChoices, useDocument, useSaveDocument, useScreenOptions, useShopSetting } from '../api/sale-documents';
 import { draftTotals, unitLinePrice, type DraftDiscount } from '../lib/totals';
 import type { DocumentLinePick } from './product-finder';
+import { formatMoneyText } from '../../../lib/money-format';
+import { currentLanguage } from '../../../lib/i18n';
 
 interface Line {
   key: string;
@@ -141,6 +143,7 @@ function FormBody(props: DocumentFormProps & { existing: SaleDetail | null; sett
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { existing, setting, document } = props;
+  const lang = currentLanguage();
   const options = useScreenOptions();
   const save = useSaveDocument();
   const [customerSearch, setCustomerSearch] = useState('');
@@ -434,25 +437,25 @@ function FormBody(props: DocumentFormProps & { existing: SaleDetail | null; sett
               <Textarea label={t('sales_ui.note')} autosize minRows={2} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
             </Stack>
             <Stack gap={4} data-testid="doc-totals" aria-live="polite">
-              <TotalRow label={t('sales_ui.subtotal')} value={totals ? `${totals.subtotal} ${currency}` : '—'} />
-              <TotalRow label={t('sales_ui.order_discount')} value={totals ? `${totals.discount} ${currency}` : '—'} />
+              <TotalRow label={t('sales_ui.subtotal')} value={totals ? formatMoneyText(totals.subtotal, currency, lang) : '—'} />
+              <TotalRow label={t('sales_ui.order_discount')} value={totals ? formatMoneyText(totals.discount, currency, lang) : '—'} />
               {Number(setting.sale_tax) > 0 && (
                 <TotalRow
                   label={t(setting.is_exclude_tax ? 'sales_ui.vat' : 'sales_ui.vat_included', { rate: setting.sale_tax })}
-                  value={totals ? `${totals.tax} ${currency}` : '—'}
+                  value={totals ? formatMoneyText(totals.tax, currency, lang) : '—'}
                 />
               )}
-              <TotalRow label={t('sales_ui.shipping')} value={totals ? `${totals.shipping} ${currency}` : '—'} />
+              <TotalRow label={t('sales_ui.shipping')} value={totals ? formatMoneyText(totals.shipping, currency, lang) : '—'} />
               <TotalRow
                 strong
                 label={t('sales_ui.grand_total')}
-                value={totals ? `${totals.total} ${currency}` : '—'}
+                value={totals ? formatMoneyText(totals.total, currency, lang) : '—'}
                 testId="doc-grand-total"
               />
               {totals?.other && (
                 <TotalRow
                   label={t('sale_docs.total_in', { currency: totals.other.currency })}
-                  value={`${totals.other.amount} ${totals.other.currency}`}
+                  value={formatMoneyText(totals.other.amount, totals.other.currency, lang)}
                 />
               )}
             </Stack>
@@ -581,6 +584,7 @@ function LineRow(props: {
 }) {
   const { t } = useTranslation();
   const { line, errors, index } = props;
+  const lang = currentLanguage();
   const err = (field: string) => errors[`lines.${index}.${field}`];
   return (
     <Table.Tr data-testid="doc-line">
@@ -599,7 +603,7 @@ function LineRow(props: {
             size="xs"
             aria-label={`${t('sale_docs.variant')} ${line.name}`}
             allowDeselect={false}
-            data={line.variants.map((v) => ({ value: v.id, label: `${v.name} · ${v.price} ${props.currency}` }))}
+            data={line.variants.map((v) => ({ value: v.id, label: `${v.name} · ${formatMoneyText(v.price, props.currency, lang)}` }))}
             value={line.variant_id}
             error={err('variant_id')}
             onChange={(v) => v && props.onVariant(v)}

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@posauto/shared/schemas/purchases';
 import type { Sale, SaleStatus } from '@posauto/shared/schemas/sales';
+import { formatMoneyText } from '../../../lib/money-format';
 import { DataTable, type Column } from '../../../components/data-table/data-table';
 import { firstStepUnlessFiltered } from '../../../components/data-table/first-step';
 import { Ltr } from '../../../components/ltr';
@@ -94,7 +95,7 @@ export function DocumentList({ document, canCreate, canEdit, canConvert, renderD
       align: 'right',
       render: (s) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          <Ltr>{`${s.grand_total} ${s.currency}`}</Ltr>
+          <Ltr>{formatMoneyText(s.grand_total, s.currency, lang)}</Ltr>
         </Text>
       ),
     },
@@ -106,7 +107,7 @@ export function DocumentList({ document, canCreate, canEdit, canConvert, renderD
       align: 'right',
       render: (s) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="doc-balance-due">
-          <Ltr>{`${s.balance_due} ${s.currency}`}</Ltr>
+          <Ltr>{formatMoneyText(s.balance_due, s.currency, lang)}</Ltr>
         </Text>
       ),
     });

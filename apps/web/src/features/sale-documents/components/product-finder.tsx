@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { PosLookupProduct, PosLookupVariant } from '@posauto/shared/schemas/pos-lookup';
 import { useProductLookup } from '../api/sale-documents';
 import classes from './product-finder.module.css';
+import { formatMoneyText } from '../../../lib/money-format';
+import { currentLanguage } from '../../../lib/i18n';
 
 /** What the finder hands over: a product, and for a variation product the variant chosen with it. */
 export interface DocumentLinePick {
@@ -70,6 +72,7 @@ function choicesOf(products: PosLookupProduct[], term: string): Choice[] {
  */
 export function DocumentProductFinder({ onPick, branchId, currency, testId = 'doc-product-picker' }: DocumentProductFinderProps) {
   const { t } = useTranslation();
+  const lang = currentLanguage();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
@@ -147,7 +150,11 @@ export function DocumentProductFinder({ onPick, branchId, currency, testId = 'do
       <Combobox.Dropdown>
         <Combobox.Options mah={320} style={{ overflowY: 'auto' }} aria-label={t('sale_docs.find_item')}>
           {choices.map((c) => (
-            <Combobox.Option value={c.value} key={c.value} aria-label={`${c.label}, ${c.price ?? ''} ${currency}`}>
+            <Combobox.Option
+              value={c.value}
+              key={c.value}
+              aria-label={c.price ? `${c.label}, ${formatMoneyText(c.price, currency, lang)}` : c.label}
+            >
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <div style={{ minWidth: 0 }}>
                   <Text size="sm" fw={500} truncate>
@@ -160,7 +167,7 @@ export function DocumentProductFinder({ onPick, branchId, currency, testId = 'do
                   )}
                 </div>
                 <Text size="sm" fw={500} dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-                  {`${c.price ?? '—'} ${currency}`}
+                  {c.price ? formatMoneyText(c.price, currency, lang) : '—'}
                 </Text>
               </Group>
             </Combobox.Option>

@@ -13,6 +13,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { SALE_ITEMS_PATH, useSaleItems } from '../api/sales';
 import { isNonZero, plainQuantity, saleMoney } from '../lib/sale-money';
 import { SaleFilters, type SaleFilterKey } from './sale-filters';
+import { negated } from '../../../lib/money-format';
 
 const FILTERS = ['branch_id', 'customer_id', 'from', 'to'] as const;
 const SHOWN: readonly SaleFilterKey[] = ['from', 'to', 'branch_id', 'customer_id'];
@@ -60,7 +61,7 @@ export function ItemSaleList() {
               key: 'line_discount',
               header: 'sales_ui.discount',
               align: 'right',
-              render: (r) => (isNonZero(r.line_discount) ? <Ltr>{`-${saleMoney(r.line_discount, r.currency, lang)}`}</Ltr> : '—'),
+              render: (r) => (isNonZero(r.line_discount) ? <Ltr>{saleMoney(negated(r.line_discount), r.currency, lang)}</Ltr> : '—'),
             },
             {
               key: 'net_amount',

@@ -28,6 +28,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAddSalePayment, useSale, useSaleScreenOptions, useVoidSale } from '../api/sales';
 import { isNonZero, plainQuantity, saleMoney } from '../lib/sale-money';
 import { SalePaymentBadge, SaleStatusBadge } from './sale-badges';
+import { formatRate, negated } from '../../../lib/money-format';
 
 /** What the screen lets the user do with a sale; printing comes from the receipts feature through the screen. */
 export interface SaleDetailActions {
@@ -105,8 +106,8 @@ function SaleDetailBody({ sale: s, actions }: { sale: SaleDetail; actions: SaleD
       </span>,
     ]);
   const totals: Array<[string, string, boolean?]> = [[t('sales_ui.subtotal'), money(s.subtotal)]];
-  if (isNonZero(s.discount_amount)) totals.push([t('sales_ui.order_discount'), `-${money(s.discount_amount)}`]);
-  if (isNonZero(s.coupon_amount)) totals.push([t('sales_ui.coupon', { code: s.coupon_code ?? '' }), `-${money(s.coupon_amount)}`]);
+  if (isNonZero(s.discount_amount)) totals.push([t('sales_ui.order_discount'), money(negated(s.discount_amount))]);
+  if (isNonZero(s.coupon_amount)) totals.push([t('sales_ui.coupon', { code: s.coupon_code ?? '' }), money(negated(s.coupon_amount))]);
   if (isNonZero(s.service_charge)) totals.push([s.service_charge_name ?? t('sales_ui.service_charge'), money(s.service_charge)]);
   if (isNonZero(s.tax))
     totals.push([t(s.vat_inclusive ? 'sales_ui.vat_included' : 'sales_ui.vat', { rate: s.vat_rate.replace(/\.?0+$/, '') }), money(s.tax)]);
@@ -114,7 +115,7 @@ function SaleDetailBody({ sale: s, actions }: { sale: SaleDetail; actions: SaleD
   if (isNonZero(s.rounding)) totals.push([t('sales_ui.rounding'), money(s.rounding)]);
   totals.push([t('sales_ui.grand_total'), money(s.grand_total), true]);
   if (s.currency !== 'KHR') totals.push([t('sales_ui.total_riel'), saleMoney(s.grand_total_khr, 'KHR', lang)]);
-  totals.push([t('sales_ui.rate'), `1 USD = ${s.exchange_rate.replace(/\.?0+$/, '')} KHR`]);
+  totals.push([t('sales_ui.rate'), formatRate(s.exchange_rate, lang)]);
   totals.push([t('sales_ui.paid'), money(s.paid)]);
   if (isNonZero(s.tendered)) totals.push([t('sales_ui.tendered'), money(s.tendered)]);
   if (isNonZero(s.change)) {
@@ -256,7 +257,7 @@ function SaleDetailBody({ sale: s, actions }: { sale: SaleDetail; actions: SaleD
                 </Table.Td>
                 <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>{money(l.unit_price)}</Table.Td>
                 <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
-                  {isNonZero(l.line_discount) ? <Ltr>{`-${money(l.line_discount)}`}</Ltr> : '—'}
+                  {isNonZero(l.line_discount) ? <Ltr>{money(negated(l.line_discount))}</Ltr> : '—'}
                 </Table.Td>
                 <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>{money(l.gross_amount)}</Table.Td>
                 <Table.Td>{isNonZero(l.returned_quantity) ? plainQuantity(l.returned_quantity) : '—'}</Table.Td>

@@ -1,11 +1,9 @@
-import { CURRENCIES, isCurrencyCode, parseDecimal } from '@posauto/shared/money/index';
 import type { Language } from '@posauto/shared/i18n/index';
-import { formatMoney } from '../../../lib/money-format';
+import { formatMoneyText } from '../../../lib/money-format';
 
-/** An amount the server answered as decimal text, shown in the user's language ("$4.50", "៛18,500"). */
+/** An amount the server answered as decimal text, in the app's one money format ("$4.50", "18,500 ៛"). */
 export function saleMoney(text: string, currency: string, lang: Language): string {
-  if (!isCurrencyCode(currency)) return `${text} ${currency}`;
-  return formatMoney(parseDecimal(text || '0', CURRENCIES[currency].minorDigits, 'half-up'), currency, lang);
+  return formatMoneyText(text, currency, lang);
 }
 
 /** "2.000" -> "2": a quantity without the zeros of its fixed scale. */

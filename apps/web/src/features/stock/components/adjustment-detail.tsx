@@ -2,6 +2,7 @@ import { Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, 
 import { IconArrowBackUp, IconPrinter } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatMoneyText } from '../../../lib/money-format';
 import { confirmAction } from '../../../components/crud/confirm-action';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -112,9 +113,7 @@ export function StockAdjustmentDetailPage({ canCancel }: { canCancel: boolean })
                     {l.quantity} {l.unit_name ?? ''}
                   </Table.Td>
                   <Table.Td>{l.base_quantity}</Table.Td>
-                  <Table.Td>
-                    {l.cost} {l.currency}
-                  </Table.Td>
+                  <Table.Td>{formatMoneyText(l.cost, l.currency, lang)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

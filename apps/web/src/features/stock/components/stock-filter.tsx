@@ -7,6 +7,8 @@ import type { StockLevel } from '@posauto/shared/schemas/stock';
 import { PageHeader } from '../../../components/page-header';
 import { useItemStock } from '../api/stock-report';
 import { decimalUnits } from '../lib/report-math';
+import { formatMoneyText } from '../../../lib/money-format';
+import { currentLanguage } from '../../../lib/i18n';
 
 /** The picked item as the picker hands it over. */
 export interface PickedItem {
@@ -22,6 +24,7 @@ const digitsOf = (currency: string) => (isCurrencyCode(currency) ? minorDigits(c
  */
 export function StockFilter({ renderPicker }: { renderPicker: (onPick: (p: PickedItem) => void) => ReactNode }) {
   const { t } = useTranslation();
+  const lang = currentLanguage();
   const [params, setParams] = useSearchParams();
   const productId = params.get('product_id') ?? undefined;
   const [pickedName, setPickedName] = useState<string | null>(null);
@@ -96,12 +99,8 @@ export function StockFilter({ renderPicker }: { renderPicker: (onPick: (p: Picke
                                     )}
                                   </Group>
                                 </Table.Td>
-                                <Table.Td style={{ textAlign: 'end' }}>
-                                  {l.average_cost} {l.currency}
-                                </Table.Td>
-                                <Table.Td style={{ textAlign: 'end' }}>
-                                  {l.stock_value} {l.currency}
-                                </Table.Td>
+                                <Table.Td style={{ textAlign: 'end' }}>{formatMoneyText(l.average_cost, l.currency, lang)}</Table.Td>
+                                <Table.Td style={{ textAlign: 'end' }}>{formatMoneyText(l.stock_value, l.currency, lang)}</Table.Td>
                               </Table.Tr>
                             ))}
                             <Table.Tr fw={700}>
@@ -112,7 +111,7 @@ export function StockFilter({ renderPicker }: { renderPicker: (onPick: (p: Picke
                               </Table.Td>
                               <Table.Td />
                               <Table.Td style={{ textAlign: 'end' }}>
-                                {formatDecimal(value, digits)} {currency}
+                                {formatMoneyText(formatDecimal(value, digits), currency, lang)}
                               </Table.Td>
                             </Table.Tr>
                           </Fragment>

@@ -6,10 +6,13 @@ import { ListFooter, ListSearch } from '../../../components/crud/list-parts';
 import { useListState } from '../../../components/crud/list-state';
 import { PageHeader } from '../../../components/page-header';
 import { useStockAdjustmentOptions, useStockLevels } from '../api/stock';
+import { formatMoneyText } from '../../../lib/money-format';
+import { currentLanguage } from '../../../lib/i18n';
 
 /** On hand per branch and item with its value at average cost; filter by branch and low stock. */
 export function StockList() {
   const { t } = useTranslation();
+  const lang = currentLanguage();
   const { state, update, query } = useListState(['branch_id', 'low']);
   const list = useStockLevels(query);
   const options = useStockAdjustmentOptions();
@@ -76,8 +79,8 @@ export function StockList() {
                 </Group>
               ),
             },
-            { key: 'average_cost', header: 'stock.average_cost', render: (r) => `${r.average_cost} ${r.currency}` },
-            { key: 'stock_value', header: 'stock.value', sortable: true, render: (r) => `${r.stock_value} ${r.currency}` },
+            { key: 'average_cost', header: 'stock.average_cost', render: (r) => formatMoneyText(r.average_cost, r.currency, lang) },
+            { key: 'stock_value', header: 'stock.value', sortable: true, render: (r) => formatMoneyText(r.stock_value, r.currency, lang) },
           ]}
         />
         <ListFooter meta={list.data?.meta} state={state} update={update} shown={rows.length} />

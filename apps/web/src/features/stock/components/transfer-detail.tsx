@@ -2,6 +2,7 @@ import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, 
 import { IconArrowBackUp, IconEdit, IconPackageImport, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatMoneyText } from '../../../lib/money-format';
 import { confirmAction } from '../../../components/crud/confirm-action';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -148,9 +149,7 @@ export function StockTransferDetailPage({ canWrite, branchId }: TransferDetailPr
                     {l.quantity} {l.unit_name ?? ''}
                   </Table.Td>
                   <Table.Td>{l.base_quantity}</Table.Td>
-                  <Table.Td>
-                    {l.cost} {l.currency}
-                  </Table.Td>
+                  <Table.Td>{formatMoneyText(l.cost, l.currency, lang)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
