@@ -15,6 +15,7 @@ import classes from '../shell/shell.module.css';
 import { LightLanguageMenu, LightThemeMenu, LightUserMenu } from '../shell/light-menus';
 import { LightTooltip } from '../shell/light-tooltip';
 import { Logo } from '../shell/logo';
+import { parseDecimal } from '@posauto/shared/money/index';
 
 // The cash-session dialogs and the receipt printer load when first used: the till's first load stays light. The
 // dialogs' forms check with shared schemas whose messages live in other modules' tables (validation.money_invalid in
@@ -35,10 +36,10 @@ type SessionDialog = 'open' | 'movement' | 'close' | null;
 /** Focuses an element once, when it appears (a stable ref: not again on each render). */
 const focusOnMount = (el: HTMLElement | null) => el?.focus();
 
-/** The open session's expected cash, in minor units (cents, whole riel), for the till's payment dialog. */
+/** The open session's expected cash, in minor units (cents, whole riel), for the till's payment dialog: exact text in. */
 const drawerOf = (s: { expected_usd: string; expected_khr: string }) => ({
-  USD: Math.round(Number(s.expected_usd) * 100),
-  KHR: Math.round(Number(s.expected_khr)),
+  USD: parseDecimal(s.expected_usd || '0', 2, 'half-up'),
+  KHR: parseDecimal(s.expected_khr || '0', 0, 'half-up'),
 });
 
 /**
@@ -52,6 +53,7 @@ export function PosScreen() {
   const current = useCurrentCashSession();
   const session = current.session;
   const [dialog, setDialog] = useState<SessionDialog>(null);
+  const preloadReceipts = useCallback(() => void withTables(import('../../features/receipts')), []);
   const printReceipt = useCallback<PrintReceipt>(
     (saleId, options) => {
       void withTables(import('../../features/receipts')).then((m) => m.printSale(qc, saleId, options));
@@ -132,6 +134,7 @@ export function PosScreen() {
           printReceipt={printReceipt}
           drawer={drawerOf(session)}
           onSold={() => void current.refetch()}
+          preloadRest={preloadReceipts}
         />
       ) : (
         <Center style={{ flex: 1 }} p="md">

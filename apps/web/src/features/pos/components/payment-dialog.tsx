@@ -61,6 +61,9 @@ const tenderId = () => `t${++nextId}`;
  * Taking the money: cash in dollars and riel (two tenders of the cash method, with quick tender buttons), other
  * methods for the rest, KHQR with its QR code. Paid, still due and change are shown live in both currencies.
  */
+/** The QR code library behind KHQR, fetched with the rest of what a sale needs while the till is online. */
+export const preloadQrCode = () => void import('qrcode');
+
 export function PaymentDialog(p: PaymentDialogProps) {
   const { t } = useTranslation();
   const cash = p.methods.find((m) => m.id === p.defaultMethodId && m.type === 'cash') ?? p.methods.find((m) => m.type === 'cash') ?? null;

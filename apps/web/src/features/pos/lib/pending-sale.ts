@@ -1,5 +1,6 @@
 import type { SaleDetail, SaleInput } from '@posauto/shared/schemas/sales';
 import { loadPendingSale, PENDING_SALE_KEY, type PendingSale } from './pending-record';
+import { uuid } from '../../../lib/uuid';
 
 /**
  * Never lose, never double (till notes): the sale and its idempotency key are written down before the first
@@ -23,13 +24,6 @@ export function clearPendingSale(storage: Storage = localStorage): void {
     /* nothing kept */
   }
 }
-
-const uuid = (): string =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) =>
-        (Number(c) ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (Number(c) / 4)))).toString(16),
-      );
 
 /**
  * The pending sale for this body: the one already waiting when it is the same sale (a resend after the cashier

@@ -41,6 +41,7 @@ import { draftTotals, unitLinePrice, type DraftDiscount } from '../lib/totals';
 import type { DocumentLinePick } from './product-finder';
 import { formatMoneyText } from '../../../lib/money-format';
 import { currentLanguage } from '../../../lib/i18n';
+import { uuid } from '../../../lib/uuid';
 
 interface Line {
   key: string;
@@ -164,7 +165,7 @@ function FormBody(props: DocumentFormProps & { existing: SaleDetail | null; sett
   const [payments, setPayments] = useState<Payment[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey] = useState(() => uuid());
 
   const branches = options.data?.branches ?? [];
   useEffect(() => {
@@ -183,7 +184,7 @@ function FormBody(props: DocumentFormProps & { existing: SaleDetail | null; sett
     setLines((ls) => [
       ...ls,
       {
-        key: `${p.id}-${crypto.randomUUID()}`,
+        key: `${p.id}-${uuid()}`,
         product_id: p.id,
         product_name: p.name,
         name: variant ? `${p.name} (${variant.name})` : p.name,

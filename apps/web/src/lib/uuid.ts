@@ -1,0 +1,13 @@
+/**
+ * A random UUID (version 4) for idempotency keys and list keys. `crypto.randomUUID` exists only in a secure context
+ * (https or localhost): a tablet that opens the shop computer at http://192.168.1.20:3000 has none, while
+ * `crypto.getRandomValues` works everywhere, so the key is built from it there.
+ */
+export function uuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
