@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
@@ -13,6 +13,23 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+/** Fetches the notifications view and the modals provider ahead of need: the till does, while online (never blank). */
+export function preloadServices(): void {
+  void import('./notifications-host');
+  void import('./modals-host');
+}
+
+/** A piece whose code cannot load (offline, an old build) shows nothing, and never takes the screen down with it. */
+class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 const Notifications = lazy(() => import('./notifications-host').then((m) => ({ default: m.Notifications })));
 
@@ -59,11 +76,13 @@ function LazyModals() {
     };
   }, []);
   return wanted ? (
-    <Suspense fallback={null}>
-      <ModalsHost>
-        <Replay />
-      </ModalsHost>
-    </Suspense>
+    <Quiet>
+      <Suspense fallback={null}>
+        <ModalsHost>
+          <Replay />
+        </ModalsHost>
+      </Suspense>
+    </Quiet>
   ) : null;
 }
 
@@ -73,9 +92,11 @@ function LazyNotifications() {
   // Once shown, the component stays, so that later notifications (and the last one's exit) need nothing loaded.
   notified ||= state.notifications.length > 0 || state.queue.length > 0;
   return notified ? (
-    <Suspense fallback={null}>
-      <Notifications position="top-center" zIndex={2100} />
-    </Suspense>
+    <Quiet>
+      <Suspense fallback={null}>
+        <Notifications position="top-center" zIndex={2100} />
+      </Suspense>
+    </Quiet>
   ) : null;
 }
 

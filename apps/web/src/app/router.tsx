@@ -5,7 +5,7 @@ import { APP_ROUTES, type AppRoute, type RouteLayout } from '@posauto/shared/rou
 import { getUserData, hasPermission, useUserData } from '../lib/auth-store';
 import { useInactivityLogout } from '../lib/inactivity';
 import { loadModuleTranslations, loadTillTranslations } from '../lib/i18n';
-import { AppErrorBoundary } from './error-boundary';
+import { AppErrorBoundary } from '../components/error-boundary';
 import { loadServices, Services } from './providers';
 import { LoginScreen, safeRedirect } from './screens/login-screen';
 

@@ -16,6 +16,7 @@ import { LightLanguageMenu, LightThemeMenu, LightUserMenu } from '../shell/light
 import { LightTooltip } from '../shell/light-tooltip';
 import { Logo } from '../shell/logo';
 import { parseDecimal } from '@posauto/shared/money/index';
+import { preloadServices } from '../app-services';
 
 // The cash-session dialogs and the receipt printer load when first used: the till's first load stays light. The
 // dialogs' forms check with shared schemas whose messages live in other modules' tables (validation.money_invalid in
@@ -53,7 +54,14 @@ export function PosScreen() {
   const current = useCurrentCashSession();
   const session = current.session;
   const [dialog, setDialog] = useState<SessionDialog>(null);
-  const preloadReceipts = useCallback(() => void withTables(import('../../features/receipts')), []);
+  // With the till's own code: the receipt, the drawer's dialogs, the notifications and modals hosts.
+  const preloadRest = useCallback(() => {
+    void withTables(import('../../features/receipts'));
+    void import('../../features/cash-sessions/components/open-session-dialog');
+    void import('../../features/cash-sessions/components/cash-movement-dialog');
+    void import('../../features/cash-sessions/components/close-session-dialog');
+    preloadServices();
+  }, []);
   const printReceipt = useCallback<PrintReceipt>(
     (saleId, options) => {
       void withTables(import('../../features/receipts')).then((m) => m.printSale(qc, saleId, options));
@@ -134,7 +142,7 @@ export function PosScreen() {
           printReceipt={printReceipt}
           drawer={drawerOf(session)}
           onSold={() => void current.refetch()}
-          preloadRest={preloadReceipts}
+          preloadRest={preloadRest}
         />
       ) : (
         <Center style={{ flex: 1 }} p="md">

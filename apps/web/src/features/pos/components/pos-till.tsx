@@ -1,39 +1,26 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 import { Alert, Button, Center, CloseButton, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PosCategory, PosProduct, PosVariant } from '@posauto/shared/schemas/pos';
-import type { ChangeIn, SaleDetail, SaleInput, SalePaymentInput } from '@posauto/shared/schemas/sales';
+import type { ChangeIn, SaleDetail, SalePaymentInput } from '@posauto/shared/schemas/sales';
 import { formatDecimal, formatQuantity } from '@posauto/shared/money/index';
 import { isLanguage, type Language } from '@posauto/shared/i18n/index';
 import { ApiError } from '../../../lib/api-client';
 import { loadModuleTranslations } from '../../../lib/i18n';
 import { unwrap, useHoldCart, usePosCatalogue, useResumeCart } from '../api/pos-api';
 import { CatalogueIndex } from '../lib/catalogue-index';
-import {
-  addItem,
-  type Cart,
-  cartTotals,
-  itemCount,
-  lineFor,
-  moveSelection,
-  removeLine,
-  reviveCart,
-  shopCurrency,
-  stepQuantity,
-  totalsContext,
-} from '../lib/cart';
+import { addItem, type Cart, cartTotals, itemCount, lineFor, reviveCart, shopCurrency, totalsContext } from '../lib/cart';
 import { cartStore, useCart } from '../lib/cart-store';
 import { inRiel, moneyText, rateOf, rielText } from '../lib/money-text';
 import type { CashAmounts } from '../lib/payment';
-import { loadPendingSale } from '../lib/pending-record';
-import { SCAN_MAX_GAP_MS, ScanBuffer } from '../lib/scanner';
 import { shortLines } from '../lib/stock-check';
 import { CartPanel, Kbd } from './cart-panel';
-import type { SendState } from './payment-dialog';
 import { CategoryTabs, ProductGrid, TILE_PAGE } from './product-grid';
+import { AppErrorBoundary } from '../../../components/error-boundary';
+import { useSaleSender } from './use-sale-sender';
+import { useTillKeyboard } from './use-till-keyboard';
 import classes from './pos.module.css';
 
 // The payment dialog (and the QR code library behind KHQR) loads when first needed, not with the till, and with it
@@ -66,7 +53,12 @@ const NoRateDialog = lazy(() => loadSaleDone().then((m) => ({ default: m.NoRateD
 function WhenOpened({ open, children }: { open: boolean; children: ReactNode }) {
   const [seen, setSeen] = useState(open);
   if (open && !seen) setSeen(true);
-  return seen ? <Suspense fallback={null}>{children}</Suspense> : null;
+  // A dialog whose code cannot load (offline before it was fetched, an old build) says so in place: the till stays.
+  return seen ? (
+    <AppErrorBoundary inline>
+      <Suspense fallback={null}>{children}</Suspense>
+    </AppErrorBoundary>
+  ) : null;
 }
 
 export interface PrintReceipt {
@@ -91,10 +83,9 @@ type Dialog = 'customer' | 'discount' | 'held' | 'pay' | null;
 const NO_TABS: readonly PosCategory[] = [];
 /** How long after opening the till the rest of its code is fetched. */
 const PRELOAD_AFTER_MS = 8000;
+/** ...or this long after the last key, if the cashier is already typing or scanning. */
+const PRELOAD_QUIET_MS = 3000;
 const NO_KEYS: ReadonlySet<string> = new Set();
-
-const isEditable = (el: Element | null): boolean =>
-  el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
 
 /**
  * The till: catalogue and search on one side, the cart on the other, payment in a dialog. Keyboard first: a
@@ -133,7 +124,6 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold, 
   const [editing, setEditing] = useState<string | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [done, setDone] = useState<SaleDetail | null>(null);
-  const [sendState, setSendState] = useState<SendState>({ kind: 'idle' });
   const [announce, setAnnounce] = useState('');
   const modalOpen = dialog !== null || variantsOf !== null || editing !== null || done !== null;
   const modalRef = useRef(modalOpen);
@@ -273,74 +263,40 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold, 
   };
 
   // --- Paying -------------------------------------------------------------------------------------------------------
+  // Sending: kept with its key until the server answers (use-sale-sender.ts); what a sale that went through changes here.
+  const onSent = useCallback(
+    (sale: SaleDetail) => {
+      store.clear();
+      setDialog(null);
+      setSheetOpen(false);
+      setDone(sale);
+      notifications.show({
+        color: 'teal',
+        message: t('pos.sale_success'),
+        autoClose: 3000,
+        closeButtonProps: { 'aria-label': t('common.close') },
+      });
+      setAnnounce(t('pos.sale_success'));
+      if (catalogue?.sale_settings.receipt_auto_print && printReceipt) {
+        printReceipt(sale.id, { paper: catalogue.sale_settings.receipt_paper_width === 58 ? 58 : 80 });
+      }
+      void catalogueQuery.refetch();
+      onSold?.();
+    },
+    [store, t, catalogue, printReceipt, catalogueQuery, onSold],
+  );
+  const resumePay = useCallback(() => setDialog('pay'), []);
+  const { sendState, setSendState, send, approve, stop } = useSaleSender(loadPayment, onSent, resumePay);
   const openPay = useCallback(() => {
     if (store.get().lines.length === 0) return;
     setSendState({ kind: 'idle' });
     setDialog('pay');
-  }, [store]);
-
-  const cancelled = useRef({ cancelled: false });
-  const lastBody = useRef<SaleInput | null>(null);
-  const send = useCallback(
-    async (body: SaleInput) => {
-      lastBody.current = body;
-      cancelled.current = { cancelled: false };
-      setSendState({ kind: 'sending' });
-      try {
-        const sale = await (
-          await loadPayment()
-        ).sendSale(body, { onRetry: (attempt) => setSendState({ kind: 'retrying', attempt }), signal: cancelled.current });
-        store.clear();
-        setSendState({ kind: 'idle' });
-        setDialog(null);
-        setSheetOpen(false);
-        setDone(sale);
-        notifications.show({
-          color: 'teal',
-          message: t('pos.sale_success'),
-          autoClose: 3000,
-          closeButtonProps: { 'aria-label': t('common.close') },
-        });
-        setAnnounce(t('pos.sale_success'));
-        if (catalogue?.sale_settings.receipt_auto_print && printReceipt) {
-          printReceipt(sale.id, { paper: catalogue.sale_settings.receipt_paper_width === 58 ? 58 : 80 });
-        }
-        void catalogueQuery.refetch();
-        onSold?.();
-      } catch (e) {
-        // Above the cashier's discount limit: someone allowed approves on this screen, and the sale goes again.
-        if (e instanceof ApiError && e.status === 422 && e.errors?.discount && !body.discount_approval_id)
-          setSendState({ kind: 'approval', message: e.message });
-        else setSendState({ kind: 'error', message: e instanceof ApiError ? e.message : t('errors.internal') });
-      }
-    },
-    [store, t, catalogue, printReceipt, catalogueQuery, onSold],
-  );
-  const approve = useCallback(
-    async (email: string, password: string) => {
-      const approval = await (await loadPayment()).approveDiscount(email, password);
-      if (lastBody.current) await send({ ...lastBody.current, discount_approval_id: approval.id });
-    },
-    [send],
-  );
+  }, [store, setSendState]);
 
   const pay = (payments: SalePaymentInput[], changeIn: ChangeIn) => {
     const c = store.get();
     if (catalogue) void loadPayment().then((m) => send(m.saleBody(c, catalogue.settings, currency, payments, changeIn)));
   };
-
-  // A sale left waiting by a refresh or a crash during sending goes again, with its key, as soon as the till opens.
-  useEffect(() => {
-    const pending = loadPendingSale();
-    if (pending) {
-      setDialog('pay');
-      void send(pending.body);
-    }
-    // Once, when the till opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  useEffect(() => () => void (cancelled.current.cancelled = true), []);
 
   const newSale = useCallback(() => {
     setDone(null);
@@ -349,23 +305,28 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold, 
   }, []);
 
   // --- Keyboard: scanner and shortcuts -------------------------------------------------------------------------------
-  const scanner = useRef(new ScanBuffer());
-  // What a person typed with the focus outside any field, until Enter or a pause moves it to the search.
-  const typed = useRef('');
-  const typedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const keys = useRef({ scan, openPay, holdNow, setDialog, setQuery, submitQuery });
-  keys.current = { scan, openPay, holdNow, setDialog, setQuery, submitQuery };
+  useTillKeyboard(store, searchRef, modalRef, { scan, openPay, holdNow, setDialog, setQuery, submitQuery });
   // Everything a sale needs (the payment dialog and the sending, the other dialogs, the receipt, KHQR's library) is
   // fetched once the till has settled while online: a till opened and then cut off can still take the payment and
   // keep the sale to send. Late enough to stay out of the first load (issue #12: 170 KB for /sale-pos).
   useEffect(() => {
-    const timer = setTimeout(() => {
+    const preload = () => {
       if (!navigator.onLine) return;
       void loadPayment().then((m) => m.preloadQrCode());
       preloadDialogs();
       preloadRest?.();
-    }, PRELOAD_AFTER_MS);
-    return () => clearTimeout(timer);
+    };
+    let timer = setTimeout(preload, PRELOAD_AFTER_MS);
+    // Never in the middle of a scan: a key puts it off until the keyboard has been quiet a while.
+    const putOff = () => {
+      clearTimeout(timer);
+      timer = setTimeout(preload, PRELOAD_QUIET_MS);
+    };
+    document.addEventListener('keydown', putOff, true);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('keydown', putOff, true);
+    };
   }, [preloadRest]);
   // Not on a key: a scanner's burst must not share the main thread with loading and running the dialogs' code.
   useEffect(() => {
@@ -373,110 +334,6 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold, 
     document.addEventListener('pointerdown', preloadDialogs, opts);
     return () => document.removeEventListener('pointerdown', preloadDialogs, opts);
   }, []);
-  useEffect(() => {
-    const focusSearch = () => {
-      searchRef.current?.focus();
-      searchRef.current?.select();
-    };
-    const onKey = (e: KeyboardEvent) => {
-      const k = keys.current;
-      if (modalRef.current) {
-        scanner.current.reset();
-        return;
-      }
-      const target = document.activeElement;
-      const inSearch = target === searchRef.current;
-      if (!inSearch && isEditable(target)) {
-        scanner.current.reset();
-        return;
-      }
-      const fn: Record<string, () => void> = {
-        F2: focusSearch,
-        F4: () => k.setDialog('customer'),
-        F7: () => k.setDialog('held'),
-        F8: k.holdNow,
-        F9: () => store.get().lines.length > 0 && k.setDialog('discount'),
-        F12: k.openPay,
-      };
-      if (fn[e.key]) {
-        e.preventDefault();
-        fn[e.key]!();
-        return;
-      }
-      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-        e.preventDefault();
-        k.openPay();
-        return;
-      }
-      if (e.ctrlKey || e.altKey || e.metaKey) return;
-      const now = e.timeStamp;
-      if (inSearch) {
-        const code = scanner.current.push(e.key, now);
-        if (code) {
-          e.preventDefault();
-          const input = searchRef.current!;
-          // The scanner typed into the search field: take its code back out of the query.
-          k.setQuery(input.value.endsWith(code) ? input.value.slice(0, -code.length) : input.value);
-          k.scan(code);
-        }
-        return;
-      }
-      if (e.key === 'Enter') {
-        // A scan adds its code; words a person typed, ended by Enter, are a search (not a press of the focused button).
-        const code = scanner.current.push('Enter', now);
-        const text = typed.current;
-        typed.current = '';
-        if (typedTimer.current) clearTimeout(typedTimer.current);
-        if (code || text) {
-          e.preventDefault();
-          if (code) k.scan(code);
-          else k.submitQuery(text);
-        }
-        return;
-      }
-      if (e.key.length === 1) {
-        const typing = typed.current !== '';
-        if (!typing && (e.key === '+' || e.key === '-')) {
-          e.preventDefault();
-          const sel = store.get().selected;
-          if (sel) store.update((c) => stepQuantity(c, sel, e.key === '+' ? 1 : -1));
-          return;
-        }
-        if (!typing && e.key === ' ') return;
-        e.preventDefault();
-        scanner.current.push(e.key, now);
-        typed.current += e.key;
-        // No Enter soon after: a person is typing; what they typed goes to the search field.
-        if (typedTimer.current) clearTimeout(typedTimer.current);
-        typedTimer.current = setTimeout(() => {
-          const text = typed.current;
-          typed.current = '';
-          scanner.current.reset();
-          if (!text) return;
-          // In the field before it has the focus: a key typed meanwhile adds to the text, not replaces it.
-          flushSync(() => k.setQuery(text));
-          searchRef.current?.focus();
-        }, SCAN_MAX_GAP_MS + 50);
-        return;
-      }
-      if (e.key === 'Delete') {
-        const sel = store.get().selected;
-        if (sel) {
-          e.preventDefault();
-          store.update((c) => removeLine(c, sel));
-        }
-      } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        if (target && target !== document.body && !(target as HTMLElement).closest?.('[data-testid="pos-lines"]')) return;
-        e.preventDefault();
-        store.update((c) => moveSelection(c, e.key === 'ArrowDown' ? 1 : -1));
-      }
-    };
-    document.addEventListener('keydown', onKey, true);
-    return () => {
-      document.removeEventListener('keydown', onKey, true);
-      if (typedTimer.current) clearTimeout(typedTimer.current);
-    };
-  }, [store]);
 
   const onSearchKey = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter' && !e.defaultPrevented && !e.nativeEvent.isComposing) {
@@ -652,33 +509,36 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold, 
         />
       </WhenOpened>
       {(dialog === 'pay' || sendState.kind !== 'idle') && rate && (
-        <Suspense fallback={null}>
-          <PaymentDialog
-            opened={dialog === 'pay'}
-            onClose={() => {
-              cancelled.current.cancelled = true;
-              setDialog(null);
-              setSendState({ kind: 'idle' });
-            }}
-            total={totals.total}
-            currency={currency}
-            rate={rate}
-            methods={catalogue.payment_methods}
-            defaultMethodId={catalogue.sale_settings.default_payment_method_id}
-            walkIn={cart.customer === null}
-            lang={lang}
-            state={sendState}
-            drawer={drawer}
-            short={cart.lines.filter((l) => short.has(l.key)).map((l) => l.name)}
-            onPay={pay}
-            onApprove={approve}
-          />
-        </Suspense>
+        <AppErrorBoundary inline>
+          <Suspense fallback={null}>
+            <PaymentDialog
+              opened={dialog === 'pay'}
+              onClose={() => {
+                stop();
+                setDialog(null);
+              }}
+              total={totals.total}
+              currency={currency}
+              rate={rate}
+              methods={catalogue.payment_methods}
+              defaultMethodId={catalogue.sale_settings.default_payment_method_id}
+              walkIn={cart.customer === null}
+              lang={lang}
+              state={sendState}
+              drawer={drawer}
+              short={cart.lines.filter((l) => short.has(l.key)).map((l) => l.name)}
+              onPay={pay}
+              onApprove={approve}
+            />
+          </Suspense>
+        </AppErrorBoundary>
       )}
       {dialog === 'pay' && !rate && (
-        <Suspense fallback={null}>
-          <NoRateDialog onClose={() => setDialog(null)} />
-        </Suspense>
+        <AppErrorBoundary inline>
+          <Suspense fallback={null}>
+            <NoRateDialog onClose={() => setDialog(null)} />
+          </Suspense>
+        </AppErrorBoundary>
       )}
       <WhenOpened open={done !== null}>
         <SaleDone sale={done} onNew={newSale} printReceipt={printReceipt} lang={lang} />

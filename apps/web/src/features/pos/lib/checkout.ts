@@ -1,9 +1,6 @@
-import type { PosSettings } from '@posauto/shared/schemas/pos';
-import type { ChangeIn, SaleDetail, SaleInput, SalePaymentInput } from '@posauto/shared/schemas/sales';
-import { type CurrencyCode, formatDecimal, formatQuantity } from '@posauto/shared/money/index';
+import type { SaleDetail, SaleInput } from '@posauto/shared/schemas/sales';
 import { ApiError } from '../../../lib/api-client';
 import { postSale } from '../api/pos-dialog-api';
-import { type Cart, discountInput } from './cart';
 import { pendingFor, sendPendingSale } from './pending-sale';
 
 /**
@@ -12,35 +9,7 @@ import { pendingFor, sendPendingSale } from './pending-sale';
  */
 
 export { approveDiscount } from '../api/pos-dialog-api';
-
-/** The sale as POST /api/v1/sales takes it: prices and line discounts only where the settings allow them. */
-export function saleBody(
-  c: Cart,
-  settings: PosSettings,
-  currency: CurrencyCode,
-  payments: SalePaymentInput[],
-  changeIn: ChangeIn,
-): SaleInput {
-  return {
-    document: 'sale',
-    sale_type: 'pos_retail',
-    customer_id: c.customer?.id ?? null,
-    lines: c.lines.map((l) => ({
-      product_id: l.productId,
-      variant_id: l.variantId,
-      unit_id: l.unitId,
-      quantity: formatQuantity(l.quantity),
-      unit_price: settings.edit_cost && l.priceOverride !== null ? formatDecimal(l.priceOverride, currency === 'KHR' ? 0 : 2) : null,
-      discount: settings.inline_discount ? discountInput(l.discount, currency) : null,
-    })),
-    discount: discountInput(c.discount, currency),
-    coupon_code: c.coupon?.code ?? null,
-    service_charge_id: c.serviceChargeId,
-    payments,
-    change_in: changeIn,
-    note: c.note,
-  };
-}
+export { saleBody } from './sale-body';
 
 /** Sends the sale until the server answers (network errors again and again, with the same key). */
 export function sendSale(

@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SaleDetail, SaleInput } from '@posauto/shared/schemas/sales';
+import { ApiError } from '../../../lib/api-client';
+import { loadPendingSale } from '../lib/pending-record';
+import type { SendState } from './payment-dialog';
+
+/** The code that sends a sale and asks for an approval, loaded with the payment dialog (checkout.ts). */
+export interface SaleSending {
+  sendSale: (body: SaleInput, options: { onRetry: (attempt: number) => void; signal: { cancelled: boolean } }) => Promise<SaleDetail>;
+  approveDiscount: (email: string, password: string) => Promise<{ id: string }>;
+}
+
+/**
+ * The till's sale sender: a sale goes with its key until the server answers (network errors again and again), its
+ * state shown by the payment dialog (sending, retrying, an error, an approval asked for); a discount above the
+ * cashier's limit is approved on the screen and the same sale goes again with the approval. A sale left waiting by a
+ * refresh or a crash goes again, with its key, as soon as the till opens (`onResume` shows the payment dialog).
+ */
+export function useSaleSender(load: () => Promise<SaleSending>, onSent: (sale: SaleDetail) => void, onResume: () => void) {
+  const { t } = useTranslation();
+  const [sendState, setSendState] = useState<SendState>({ kind: 'idle' });
+  const cancelled = useRef({ cancelled: false });
+  const lastBody = useRef<SaleInput | null>(null);
+
+  const send = useCallback(
+    async (body: SaleInput) => {
+      lastBody.current = body;
+      cancelled.current = { cancelled: false };
+      setSendState({ kind: 'sending' });
+      try {
+        const sale = await (
+          await load()
+        ).sendSale(body, { onRetry: (attempt) => setSendState({ kind: 'retrying', attempt }), signal: cancelled.current });
+        setSendState({ kind: 'idle' });
+        onSent(sale);
+      } catch (e) {
+        // Above the cashier's discount limit: someone allowed approves on this screen, and the sale goes again.
+        if (e instanceof ApiError && e.status === 422 && e.errors?.discount && !body.discount_approval_id)
+          setSendState({ kind: 'approval', message: e.message });
+        else setSendState({ kind: 'error', message: e instanceof ApiError ? e.message : t('errors.internal') });
+      }
+    },
+    [load, onSent, t],
+  );
+
+  const approve = useCallback(
+    async (email: string, password: string) => {
+      const approval = await (await load()).approveDiscount(email, password);
+      if (lastBody.current) await send({ ...lastBody.current, discount_approval_id: approval.id });
+    },
+    [load, send],
+  );
+
+  useEffect(() => {
+    const pending = loadPendingSale();
+    if (pending) {
+      onResume();
+      void send(pending.body);
+    }
+    // Once, when the till opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Leaving the till stops the retries (the sale stays written down, and goes when the till opens again).
+  useEffect(() => () => void (cancelled.current.cancelled = true), []);
+
+  /** The cashier closed the payment: no more retries of what was under way (it stays written down). */
+  const stop = useCallback(() => {
+    cancelled.current.cancelled = true;
+    setSendState({ kind: 'idle' });
+  }, []);
+
+  return { sendState, setSendState, send, approve, stop };
+}
