@@ -73,7 +73,7 @@ function Body({ s, onPrint, printing, canPay, canConvert, canEdit, embedded }: D
   const lang = currentLanguage();
   const [converting, setConverting] = useState(false);
   const quotation = s.document === 'quotation';
-  const money = (v: string, c = s.currency) => `${v} ${c}`;
+  const money = (v: string, c = s.currency) => formatMoneyText(v, c, lang);
   const editable = s.document === 'invoice' && s.status === 'completed' && s.payment_status === 'unpaid';
   return (
     <Stack data-testid="document-detail">
