@@ -165,8 +165,8 @@ function Root() {
   return (
     <>
       <ScrollToTop />
-      {/* A screen that fails shows a message, never a white page; another screen starts afresh (the key). */}
-      <AppErrorBoundary key={pathname}>
+      {/* A screen that fails shows a message, never a white page; another screen clears it (the layouts stay mounted). */}
+      <AppErrorBoundary resetKey={pathname}>
         <Suspense
           fallback={
             <Center h="60vh">

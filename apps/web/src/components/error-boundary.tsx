@@ -33,6 +33,8 @@ interface Props {
   children: ReactNode;
   /** Shown smaller, in place, for a dialog; a screen gets the centered message. */
   inline?: boolean;
+  /** When it changes (another screen), a failure shown is cleared; the children are not remounted for it. */
+  resetKey?: string;
 }
 
 interface State {
@@ -49,6 +51,10 @@ export class AppErrorBoundary extends Component<Props, State> {
 
   static getDerivedStateFromError(error: unknown): State {
     return { error };
+  }
+
+  override componentDidUpdate(prev: Props): void {
+    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
