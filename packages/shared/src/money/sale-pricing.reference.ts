@@ -71,8 +71,7 @@ export const referenceSale = fc
   .map((c) => ({
     ...c,
     // Riel has no minor unit to spare: whole hundreds of riel, as shops price.
-    prices:
-      c.currency === 'KHR' ? c.prices.map((p) => 100 * Math.max(1, Math.round(p / 200))) : c.prices.map((p) => Math.max(1, p % 50_000)),
+    prices: c.currency === 'KHR' ? c.prices.map((p) => 100 * (1 + (p % 10_000))) : c.prices.map((p) => Math.max(1, p % 50_000)),
   }));
 
 /** A fixed order discount is never more than the lines' subtotal (the money module caps it; the reference does not). */
