@@ -38,7 +38,7 @@ async function openTill(page: Page): Promise<void> {
 /** Adds an item by typing its name in the search and Enter, as a cashier without a scanner does. */
 async function addByName(page: Page, name: string): Promise<void> {
   await page.getByTestId('pos-search').click();
-  await page.keyboard.type(name);
+  await page.keyboard.type(name, { delay: 80 });
   await page.keyboard.press('Enter');
 }
 

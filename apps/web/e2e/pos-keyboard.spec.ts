@@ -6,7 +6,8 @@ import { CASHIER, OWNER } from './helpers';
  * the payment completes the sale, every dialog opens in its first field, the walk-in customer is never offered
  * credit, an item out of stock says so, a shop without a payment method is told so, and the variant picker asks one
  * question per variation. Demo data: Butter croissant ($1.75), Americano ($1.75, the first tile), Iced latte (Size:
- * Small, Medium, Large; Sugar: 0%, 50%, 100%); VAT 10% on top; 4,100 riel to the dollar.
+ * Small, Medium, Large; Sugar: 0%, 50%, 100%); VAT 10% on top; 4,100 riel to the dollar. Names are typed at a person's
+ * pace (80 ms a key): typed faster and ended by Enter they are a scanner's burst, a code (scanner.ts).
  */
 
 type Who = { email: string; password: string };
@@ -138,7 +139,7 @@ test.describe('the search acts on what was typed', () => {
   test('a search that matches nothing says so, to screen readers too, and adds nothing', async ({ page }) => {
     await openTill(page);
     await page.getByTestId('pos-search').click();
-    await page.keyboard.type('zzqx');
+    await page.keyboard.type('zzqx', { delay: 80 });
     await page.keyboard.press('Enter');
     await expect(notice(page, 'No product matches this search.')).toBeVisible();
     await expect(page.getByTestId('pos-announce')).toContainText('No product matches this search.');
@@ -151,7 +152,7 @@ test.describe('the search acts on what was typed', () => {
   test('after Enter in the search adds an item, + and - change its quantity', async ({ page }) => {
     await openTill(page);
     await page.getByTestId('pos-search').click();
-    await page.keyboard.type('crois');
+    await page.keyboard.type('crois', { delay: 80 });
     await page.keyboard.press('Enter');
     const qty = line(page, 'Butter croissant').getByTestId('pos-line-qty');
     await expect(qty).toHaveText('1');
@@ -168,7 +169,7 @@ test.describe('Enter completes the sale', () => {
   test('after a click on "10,000 ៛", Enter completes the sale with 10,000 riel (the button is not pressed again)', async ({ page }) => {
     await openTill(page);
     await page.getByTestId('pos-search').click();
-    await page.keyboard.type('crois');
+    await page.keyboard.type('americano', { delay: 80 });
     await page.keyboard.press('Enter');
     await page.keyboard.press('F12');
     await page.getByTestId('pos-quick-riel-10000').click();
@@ -182,7 +183,7 @@ test.describe('Enter completes the sale', () => {
   test('after a click on "Exact", Enter completes the sale with the exact amount', async ({ page }) => {
     await openTill(page);
     await page.getByTestId('pos-search').click();
-    await page.keyboard.type('crois');
+    await page.keyboard.type('americano', { delay: 80 });
     await page.keyboard.press('Enter');
     await page.keyboard.press('F12');
     await page.getByTestId('pos-quick-exact').click();
@@ -197,7 +198,7 @@ test.describe('every dialog opens in its first field', () => {
   test('F9: the focus is in the discount value; 10 and Enter apply 10%', async ({ page }) => {
     await openTill(page);
     await page.getByTestId('pos-search').click();
-    await page.keyboard.type('crois');
+    await page.keyboard.type('crois', { delay: 80 });
     await page.keyboard.press('Enter');
     await page.keyboard.press('+');
     await expect(page.getByTestId('pos-total')).toHaveText('$3.85');
@@ -232,7 +233,7 @@ test('the walk-in customer is never offered credit: a short amount says what is 
 }) => {
   await openTill(page);
   await page.getByTestId('pos-search').click();
-  await page.keyboard.type('crois');
+  await page.keyboard.type('crois', { delay: 80 });
   await page.keyboard.press('Enter');
   await page.keyboard.press('F12');
   await page.getByTestId('pos-tender-cash-usd').fill('1');
@@ -263,7 +264,7 @@ test('an item out of stock says so when added, on its cart line, and again at pa
   expect(made.ok(), await made.text()).toBeTruthy();
   await openTill(page);
   await page.getByTestId('pos-search').click();
-  await page.keyboard.type(name);
+  await page.keyboard.type(name, { delay: 80 });
   await page.keyboard.press('Enter');
   await expect(notice(page, `${name}: Out of stock`)).toBeVisible();
   await expect(line(page, name).getByTestId('pos-line-stock')).toHaveText('Out of stock');
@@ -289,7 +290,7 @@ test('a shop without a usable payment method says so, links to the setting for w
     }
     await openTill(page, OWNER);
     await page.getByTestId('pos-search').click();
-    await page.keyboard.type('crois');
+    await page.keyboard.type('crois', { delay: 80 });
     await page.keyboard.press('Enter');
     await page.keyboard.press('F12');
     const payment = page.getByTestId('pos-payment');
@@ -307,7 +308,7 @@ test('a shop without a usable payment method says so, links to the setting for w
 test('the variant picker asks Size, then Sugar, and adds the variant that matches', async ({ page }) => {
   await openTill(page);
   await page.getByTestId('pos-search').click();
-  await page.keyboard.type('iced latte');
+  await page.keyboard.type('iced latte', { delay: 80 });
   await page.keyboard.press('Enter');
   const picker = page.getByTestId('pos-variants');
   await expect(picker.getByRole('heading', { name: 'Size' })).toBeVisible();
