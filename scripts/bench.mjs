@@ -88,7 +88,11 @@ const STOCK_TARGET_RATIO = 0.25; // the stock list page against health
 const ADJUST_TARGET_RATIO = 0.5; // concurrent single-line adjustments against the raw transaction doing the same writes
 const PURCHASE_WARMUP = 3;
 const PURCHASE_COUNT = numberEnv('BENCH_PURCHASES', 20, 1, 1000); // 200-line purchases received and timed
-const SALE_TARGET_RATIO = 0.5; // 50 tills committing five-line paid sales against the raw transaction doing the same writes
+// 50 tills committing five-line paid sales against the raw transaction doing the same writes (issue #22, item 8): the
+// rate at least 80% of the raw's on SQLite and 60% on PostgreSQL, and the slowest sale in a hundred (p99) within twice
+// the raw transaction's p99 as the same 50 tills wait for it.
+const SALE_TARGET_RATIO = { sqlite: 0.8, postgres: 0.6 };
+const SALE_P99_FACTOR = 2;
 const CLOSE_TARGET_MS = 1000; // closing a session of CLOSE_SALES sales
 const SCAN_TARGET_MS = 50; // the scanner's Enter to the line on screen, the whole catalogue loaded
 // A year of sales seeded straight into the tables for the reports (bench/reports-bench.mjs), five lines a sale.
@@ -522,14 +526,27 @@ async function api(base, path, { method = 'GET', token, body } = {}) {
 
 // ---------------------------------------------------------------- load
 
-function cannon(opts) {
+// BENCH_TRACE=dir: every measured response's time (ms from the run's start), latency and connection, one file a route.
+const TRACE_DIR = process.env.BENCH_TRACE ? resolve(process.env.BENCH_TRACE) : null;
+
+function cannon(opts, trace = null) {
   const autocannon = require('autocannon');
   return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const rows = [];
     currentCannon = autocannon(opts, (err, result) => {
       currentCannon = null;
+      if (trace) writeFileSync(trace, rows.join('\n') + '\n');
       if (err) reject(err);
       else resolve(result);
     });
+    if (trace) {
+      const ids = new Map();
+      currentCannon.on('response', (client, status, _bytes, ms) => {
+        if (!ids.has(client)) ids.set(client, ids.size);
+        rows.push(`${Math.round(performance.now() - start)} ${Math.round(ms)} ${ids.get(client)} ${status}`);
+      });
+    }
   });
 }
 
@@ -591,7 +608,10 @@ async function measure(base, route, token, pid, requests) {
   }
   checkInterrupted();
   const cpuBefore = cpuSeconds(pid);
-  const r = await cannon({ ...opts, duration: DURATION });
+  const trace = TRACE_DIR
+    ? (mkdirSync(TRACE_DIR, { recursive: true }), join(TRACE_DIR, `${route.key}-${base.split(':').pop()}.txt`))
+    : null;
+  const r = await cannon({ ...opts, duration: DURATION }, trace);
   const cpuAfter = cpuSeconds(pid);
   await drain(base);
   checkInterrupted();
@@ -1042,14 +1062,25 @@ function salesTargets(results) {
     if (raw) {
       const served = run.routes.sale_commit;
       const ratio = raw.server_to_raw;
-      const holds = ratio !== null && ratio >= SALE_TARGET_RATIO && served.non2xx + served.errors + served.timeouts === 0;
-      const what = `${served.requests_per_s.toFixed(1)} vs ${raw.tx_per_s.toFixed(1)} raw tx/s, p99 ${served.latency_p99_ms} ms, ${served.non2xx} non-2xx`;
+      const least = SALE_TARGET_RATIO[db] ?? SALE_TARGET_RATIO.postgres;
+      const clean = served.non2xx + served.errors + served.timeouts === 0;
+      const fast = ratio !== null && ratio >= least && clean;
+      const what = `${served.requests_per_s.toFixed(1)} vs ${raw.tx_per_s.toFixed(1)} raw tx/s, ${served.non2xx} non-2xx`;
       add(
         'sale_commit',
         db,
-        `POST /api/v1/sales (${SALE_LINES} lines, paid in cash) at ${TILLS} tills reaches >= ${SALE_TARGET_RATIO * 100}% of a raw durable transaction doing the same writes`,
-        holds,
-        `Sale target ${holds ? 'HOLDS' : 'MISSED'} on ${db}: ${TILLS} tills commit at ${(ratio * 100).toFixed(1)}% of the raw transaction's rate (${what}; >= ${SALE_TARGET_RATIO * 100}% required)`,
+        `POST /api/v1/sales (${SALE_LINES} lines, paid in cash) at ${TILLS} tills reaches >= ${least * 100}% of a raw durable transaction doing the same writes`,
+        fast,
+        `Sale target ${fast ? 'HOLDS' : 'MISSED'} on ${db}: ${TILLS} tills commit at ${(ratio * 100).toFixed(1)}% of the raw transaction's rate (${what}; >= ${least * 100}% required)`,
+      );
+      const limit = raw.latency_p99_ms * SALE_P99_FACTOR;
+      const steady = clean && served.latency_p99_ms <= limit;
+      add(
+        'sale_p99',
+        db,
+        `POST /api/v1/sales at ${TILLS} tills: p99 within ${SALE_P99_FACTOR}x the raw transaction's p99 at the same ${TILLS} tills`,
+        steady,
+        `Sale p99 target ${steady ? 'HOLDS' : 'MISSED'} on ${db}: p99 ${served.latency_p99_ms} ms (p50 ${served.latency_p50_ms}) against the raw transaction's ${raw.latency_p99_ms} ms (p50 ${raw.latency_p50_ms}) at ${TILLS} tills (<= ${round(limit, 1)} ms required)`,
       );
     }
     const c = run.session_close;
@@ -1142,10 +1173,12 @@ function salesTable(results) {
   const rows = [];
   for (const [db, run] of Object.entries(results.databases)) {
     const raw = run.sale_commit_raw;
-    if (raw)
+    if (raw) {
+      // SQLite: one transaction at a time, the tills taking turns; its latency is a till's wait for its turn and
+      // its sale (as the server's sales are measured), and the transaction alone is on the next row.
       rows.push([
         db,
-        `raw transaction, same writes as 1 sale`,
+        raw.alone_p99_ms === undefined ? `raw transaction, same writes as 1 sale` : `raw transaction, ${TILLS} tills taking turns`,
         String(raw.connections),
         String(raw.transactions),
         raw.tx_per_s.toFixed(1),
@@ -1153,6 +1186,18 @@ function salesTable(results) {
         String(raw.latency_p99_ms),
         `${(raw.server_to_raw * 100).toFixed(1)}%`,
       ]);
+      if (raw.alone_p99_ms !== undefined)
+        rows.push([
+          db,
+          `raw transaction alone`,
+          '1',
+          String(raw.transactions),
+          '-',
+          String(raw.alone_p50_ms),
+          String(raw.alone_p99_ms),
+          '-',
+        ]);
+    }
     const c = run.session_close;
     if (c) {
       rows.push([

@@ -143,7 +143,7 @@ export function salesService(deps: Deps) {
   /** The same key again: the first sale if the body is the same, refused if it is not. */
   async function replay(ctx: RequestContext, found: { id: string; request_hash: string | null }, hash: string): Promise<CreatedSale> {
     if (found.request_hash !== hash) throw unprocessable('sales.errors.idempotency_mismatch');
-    return { sale: await saleDetail(db, ctx, found.id), replayed: true };
+    return { sale: await db.connection().execute((conn) => saleDetail(conn, ctx, found.id)), replayed: true };
   }
 
   return {
@@ -151,6 +151,10 @@ export function salesService(deps: Deps) {
      * POST /sales. With an Idempotency-Key (required at the till), a key already used answers the first sale and
      * saves nothing; when two requests with one key arrive together, the second meets the unique index on the key
      * (on PostgreSQL after waiting for the first transaction), its transaction rolls back, and it answers the first.
+     *
+     * Each read asks the database for a connection, and at 50 tills on PostgreSQL the wait for one of the pool's ten was
+     * most of a sale's time: the key is looked for inside the sale's own transaction, and the answer is read on one
+     * connection, not one a query (issue #22, item 8).
      */
     async create(ctx: RequestContext, raw: SaleInput, key?: string | null): Promise<CreatedSale> {
       const input = saleInputSchema.parse(raw);
@@ -161,22 +165,20 @@ export function salesService(deps: Deps) {
       // RFC 9562: a UUID's text is read in either case; one sale, one key.
       if (key) key = key.toLowerCase();
       const hash = key ? requestHash(input) : null;
-      if (key) {
-        const found = await byKey(db, ctx.businessId, key);
-        if (found) return replay(ctx, found, hash!);
-      }
       try {
         const outcome = await written(async (trx) => {
-          if (key && kind === 'sqlite') {
-            // SQLite runs one write transaction at a time: a duplicate that waited its turn (or came in the same
-            // group commit) finds the first here. PostgreSQL: the unique index on the key stops it at the insert.
+          if (key) {
+            // A key already used: the first sale, and this transaction writes nothing. SQLite runs one write
+            // transaction at a time, so a duplicate that waited its turn (or came in the same group commit) finds the
+            // first here; on PostgreSQL one still under way is stopped by the unique index on the key at the insert.
             const found = await byKey(trx, ctx.businessId, key);
             if (found) return { replay: found };
           }
           return { id: await commitSale(trx, deps, ctx, input, { idempotencyKey: key ?? null, requestHash: hash }) };
         });
         if ('replay' in outcome) return replay(ctx, outcome.replay!, hash!);
-        return { sale: await saleDetail(db, ctx, outcome.id, true), replayed: false };
+        const id = outcome.id;
+        return { sale: await db.connection().execute((conn) => saleDetail(conn, ctx, id, true)), replayed: false };
       } catch (e) {
         if (key && isUniqueViolation(kind, e)) {
           const found = await byKey(db, ctx.businessId, key);
