@@ -119,3 +119,15 @@ test('creates a single product, edits its price and deletes it', async ({ page }
   await expect(page.getByText('You have successfully deleted')).toBeVisible();
   await expect(table.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
 });
+
+test('a product whose stock is not counted shows "—" in the stock column, named for screen readers, not a 0', async ({ page }) => {
+  // Demo data: the Americano is made to order (its stock is not counted); the Coca-Cola can is counted.
+  await signIn(page, OWNER, '/login?to=%2Fproduct-listing');
+  const table = page.getByTestId('data-table');
+  await page.getByTestId('search').fill('Americano');
+  const americano = table.getByRole('row').filter({ has: page.getByText('Americano', { exact: true }) });
+  await expect(americano.getByTestId('stock-not-counted')).toHaveText('—Stock not counted');
+  await expect(americano.getByTestId('stock-total')).toHaveCount(0);
+  await page.getByTestId('search').fill('Coca-Cola can');
+  await expect(table.getByRole('row', { name: /Coca-Cola can 330ml/ }).getByTestId('stock-total')).toHaveText(/^\d/);
+});

@@ -5,9 +5,19 @@ import { Ltr } from '../../../components/ltr';
 import { toQuantity, totalStock } from '../lib/amounts';
 import { formatStock } from '../lib/display';
 
-/** The on-hand total over all branches; a click shows it per branch. */
+/**
+ * The on-hand total over all branches; a click shows it per branch. A product whose stock is not counted (a drink made
+ * to order) has no stock to show: "—", named for screen readers, not a 0 that reads as sold out.
+ */
 export function StockCell({ product }: { product: Product }) {
   const { t } = useTranslation();
+  if (!product.is_stock_manage)
+    return (
+      <Text size="sm" data-testid="stock-not-counted">
+        <span aria-hidden="true">—</span>
+        <VisuallyHidden>{t('product.stock_not_counted')}</VisuallyHidden>
+      </Text>
+    );
   const total = formatStock(totalStock(product.stock));
   if (product.stock.length === 0)
     return (
