@@ -85,7 +85,9 @@ export async function measureLighthouse(base, { runs = 3, lang = 'en', executabl
   });
   const out = [];
   try {
-    for (const page of LIGHTHOUSE_PAGES) {
+    for (const page of LIGHTHOUSE_PAGES.filter(
+      (p) => !process.env.BENCH_LIGHTHOUSE_PAGES || process.env.BENCH_LIGHTHOUSE_PAGES.split(',').includes(p.path),
+    )) {
       const userData = page.as ? await signIn(base, page.as) : null;
       const results = [];
       for (let i = 0; i < runs; i++) {
@@ -96,6 +98,11 @@ export async function measureLighthouse(base, { runs = 3, lang = 'en', executabl
           { ...desktopConfig, settings: { ...desktopConfig.settings, onlyCategories: ['performance', 'accessibility', 'best-practices'] } },
         );
         const lhr = r.lhr;
+        if (process.env.BENCH_LIGHTHOUSE_DUMP)
+          (await import('node:fs')).writeFileSync(
+            `${process.env.BENCH_LIGHTHOUSE_DUMP}/lh${page.path.replace(/\//g, '_')}-${i}.json`,
+            JSON.stringify(lhr),
+          );
         results.push({
           performance: Math.round(lhr.categories.performance.score * 100),
           accessibility: Math.round(lhr.categories.accessibility.score * 100),

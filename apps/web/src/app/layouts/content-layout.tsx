@@ -114,16 +114,18 @@ export function ContentLayout({ aside }: { aside?: ReactNode }) {
         </AppShell.Navbar>
       )}
       <AppShell.Main onClick={close}>
-        {aside ? (
-          <Group align="flex-start" wrap="nowrap" gap="lg">
-            {aside}
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <PageOutlet />
-            </div>
-          </Group>
-        ) : (
-          <PageOutlet />
-        )}
+        <div className={classes.page}>
+          {aside ? (
+            <Group align="flex-start" wrap="nowrap" gap="lg">
+              {aside}
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <PageOutlet />
+              </div>
+            </Group>
+          ) : (
+            <PageOutlet />
+          )}
+        </div>
         <Footer />
         <BackToTop />
       </AppShell.Main>

@@ -22,8 +22,13 @@ function Stat({ label, value, icon: Icon, color }: { label: string; value: strin
           <Text size="sm" c="dimmed">
             {label}
           </Text>
+          {/* The figure's own line while it loads, so the cards keep their height when it arrives (no layout shift). */}
           {value === null ? (
-            <Skeleton h={28} w={120} mt={6} />
+            <Skeleton mt={4} w={120}>
+              <Text fw={700} size="xl" aria-hidden>
+                &nbsp;
+              </Text>
+            </Skeleton>
           ) : (
             <Text fw={700} size="xl" mt={4} data-testid="stat-value">
               {value}

@@ -1,4 +1,4 @@
-import { Paper, Text, VisuallyHidden } from '@mantine/core';
+import { Paper, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart, LineChart } from '../charts/lazy-charts';
@@ -15,8 +15,11 @@ export interface ReportChartProps {
   /** Translation key of the chart's title (e.g. reports-sales.sales.chart_title). */
   title: string;
   type?: 'bar' | 'line';
-  /** One object per bar or point: the label field (dataKey) and a number per series (chartNumber of the amounts). */
-  data: Array<Record<string, string | number>>;
+  /**
+   * One object per bar or point: the label field (dataKey) and a number per series (chartNumber of the amounts);
+   * undefined while the report loads (the chart's place is kept, so nothing under it moves when it arrives).
+   */
+  data: Array<Record<string, string | number>> | undefined;
   dataKey: string;
   series: ReportChartSeries[];
   /** Horizontal bars (top items, brands): long names read better down the side. */
@@ -35,14 +38,16 @@ export function ReportChart({ title, type = 'bar', data, dataKey, series, horizo
   const { t } = useTranslation();
   const id = useId();
   const s = series.map((x, i) => ({ name: x.name, label: t(x.label), color: x.color ?? COLORS[i % COLORS.length]! }));
-  const height = horizontal ? Math.max(h, data.length * 28 + 60) : h;
+  const height = horizontal && data ? Math.max(h, data.length * 28 + 60) : h;
   return (
     <Paper withBorder radius="md" p="md" component="figure" m={0} aria-labelledby={id} className="no-print" data-testid="report-chart">
       <Text fw={600} mb="sm" id={id} component="figcaption">
         {t(title)}
         <VisuallyHidden>{` (${t('reports.chart_alt')})`}</VisuallyHidden>
       </Text>
-      {data.length === 0 ? (
+      {data === undefined ? (
+        <Skeleton h={height} data-testid="report-chart-loading" />
+      ) : data.length === 0 ? (
         <Text c="dimmed" size="sm" ta="center" py="lg">
           {t('reports.no_rows')}
         </Text>

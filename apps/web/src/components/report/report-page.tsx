@@ -219,10 +219,15 @@ export function ReportPage<A extends ReportAnswer>({
           )}
           {extraFilters}
         </Group>
-        {period && (
+        {/* Its line is kept while the report loads, so what is under it does not move when the answer comes. */}
+        {period ? (
           <Text size="sm" c="dimmed" mt="sm" data-testid="report-period-shown">
             {t('reports.period_shown', { period: periodText(period, lang) })}
             {currency !== 'KHR' && ` · ${t('reports.riel_at', { rate: showRate(period, lang), currency })}`}
+          </Text>
+        ) : (
+          <Text size="sm" mt="sm" aria-hidden>
+            &nbsp;
           </Text>
         )}
       </Paper>

@@ -39,19 +39,19 @@ export function BrandSaleReport() {
     <ReportPage
       report={r}
       chart={
-        data && (
-          <ReportChart
-            title="sale_reports.top_brands"
-            data={top.map((x) => ({ brand: name(x), net: chartMinor(x.net_amount, currency), profit: chartMinor(x.profit, currency) }))}
-            dataKey="brand"
-            horizontal
-            series={[
-              { name: 'net', label: 'sale_reports.net_amount' },
-              ...(withCost ? [{ name: 'profit', label: 'sale_reports.profit' }] : []),
-            ]}
-            valueFormatter={(v) => chartMoney(v, currency, lang)}
-          />
-        )
+        <ReportChart
+          title="sale_reports.top_brands"
+          data={
+            data && top.map((x) => ({ brand: name(x), net: chartMinor(x.net_amount, currency), profit: chartMinor(x.profit, currency) }))
+          }
+          dataKey="brand"
+          horizontal
+          series={[
+            { name: 'net', label: 'sale_reports.net_amount' },
+            ...(withCost ? [{ name: 'profit', label: 'sale_reports.profit' }] : []),
+          ]}
+          valueFormatter={(v) => chartMoney(v, currency, lang)}
+        />
       }
     >
       <ReportTable

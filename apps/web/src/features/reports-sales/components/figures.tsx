@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReportPeriodInfo } from '@posauto/shared/schemas/reports';
 import { reportCurrency, showMoney, showNumber, showRiel } from '../../../components/report';
@@ -8,7 +8,8 @@ import { currentLanguage } from '../../../lib/i18n';
 export interface Figure {
   /** Translation key of the label. */
   label: string;
-  value: string | number;
+  /** Undefined while the report loads: the card keeps its place and height. */
+  value: string | number | undefined;
   kind?: 'money' | 'number';
   testId?: string;
 }
@@ -21,6 +22,25 @@ export function Figures({ figures, period }: { figures: Figure[]; period: Report
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: Math.min(figures.length, 6) }} spacing="sm">
       {figures.map((f) => {
+        if (f.value === undefined)
+          return (
+            <Paper key={f.label} withBorder radius="md" p="sm">
+              <Text size="xs" c="dimmed">
+                {t(f.label)}
+              </Text>
+              <Skeleton>
+                <Text fw={700} size="lg" aria-hidden>
+                  &nbsp;
+                </Text>
+                {/* A money figure has its riel under it (a shop in dollars, as most are, until the answer says). */}
+                {f.kind === 'money' && currency !== 'KHR' && (
+                  <Text size="xs" aria-hidden>
+                    &nbsp;
+                  </Text>
+                )}
+              </Skeleton>
+            </Paper>
+          );
         const riel = f.kind === 'money' ? showRiel(String(f.value), period, lang) : null;
         return (
           <Paper key={f.label} withBorder radius="md" p="sm" data-testid={f.testId}>

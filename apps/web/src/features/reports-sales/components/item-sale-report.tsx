@@ -81,16 +81,14 @@ export function ItemSaleReport() {
         </>
       }
       chart={
-        data && (
-          <ReportChart
-            title="sale_reports.top_items"
-            data={top.map((x) => ({ item: x.product_name, net: chartMinor(x.net_amount, currency) }))}
-            dataKey="item"
-            horizontal
-            series={[{ name: 'net', label: 'sale_reports.net_amount' }]}
-            valueFormatter={(v) => chartMoney(v, currency, lang)}
-          />
-        )
+        <ReportChart
+          title="sale_reports.top_items"
+          data={data && top.map((x) => ({ item: x.product_name, net: chartMinor(x.net_amount, currency) }))}
+          dataKey="item"
+          horizontal
+          series={[{ name: 'net', label: 'sale_reports.net_amount' }]}
+          valueFormatter={(v) => chartMoney(v, currency, lang)}
+        />
       }
     >
       <ReportTable

@@ -128,29 +128,25 @@ export function SaleReport() {
         </>
       }
       summary={
-        data && (
-          <Figures
-            period={data.period}
-            figures={[
-              { label: 'sale_reports.count', value: data.totals.count, kind: 'number', testId: 'figure-count' },
-              { label: 'sale_reports.grand_total', value: data.totals.grand_total, kind: 'money', testId: 'figure-grand-total' },
-              { label: 'sale_reports.due', value: data.totals.due, kind: 'money' },
-              { label: 'sale_reports.returns_total', value: data.returns.total, kind: 'money', testId: 'figure-returns' },
-              { label: 'sale_reports.net_total', value: data.net_total, kind: 'money', testId: 'figure-net' },
-            ]}
-          />
-        )
+        <Figures
+          period={data?.period}
+          figures={[
+            { label: 'sale_reports.count', value: data?.totals.count, kind: 'number', testId: 'figure-count' },
+            { label: 'sale_reports.grand_total', value: data?.totals.grand_total, kind: 'money', testId: 'figure-grand-total' },
+            { label: 'sale_reports.due', value: data?.totals.due, kind: 'money' },
+            { label: 'sale_reports.returns_total', value: data?.returns.total, kind: 'money', testId: 'figure-returns' },
+            { label: 'sale_reports.net_total', value: data?.net_total, kind: 'money', testId: 'figure-net' },
+          ]}
+        />
       }
       chart={
-        data && (
-          <ReportChart
-            title="sale_reports.sales_by_day"
-            data={data.by_day.map((d) => ({ day: shortDay(d.day, lang), total: chartMinor(d.grand_total, currency) }))}
-            dataKey="day"
-            series={[{ name: 'total', label: 'sale_reports.grand_total' }]}
-            valueFormatter={(v) => chartMoney(v, currency, lang)}
-          />
-        )
+        <ReportChart
+          title="sale_reports.sales_by_day"
+          data={data?.by_day.map((d) => ({ day: shortDay(d.day, lang), total: chartMinor(d.grand_total, currency) }))}
+          dataKey="day"
+          series={[{ name: 'total', label: 'sale_reports.grand_total' }]}
+          valueFormatter={(v) => chartMoney(v, currency, lang)}
+        />
       }
     >
       <Stack gap="md">

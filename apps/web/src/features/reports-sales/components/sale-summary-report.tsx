@@ -49,32 +49,28 @@ export function SaleSummaryReport() {
     <ReportPage
       report={r}
       summary={
-        data && (
-          <Figures
-            period={data.period}
-            figures={[
-              { label: 'sale_reports.count', value: data.totals.count, kind: 'number' },
-              { label: 'sale_reports.net_sales', value: data.totals.net_sales, kind: 'money' },
-              { label: 'sale_reports.tax', value: data.totals.tax, kind: 'money' },
-              { label: 'sale_reports.returns', value: data.totals.returns, kind: 'money' },
-              { label: 'sale_reports.sales', value: data.totals.sales, kind: 'money', testId: 'figure-sales' },
-            ]}
-          />
-        )
+        <Figures
+          period={data?.period}
+          figures={[
+            { label: 'sale_reports.count', value: data?.totals.count, kind: 'number' },
+            { label: 'sale_reports.net_sales', value: data?.totals.net_sales, kind: 'money' },
+            { label: 'sale_reports.tax', value: data?.totals.tax, kind: 'money' },
+            { label: 'sale_reports.returns', value: data?.totals.returns, kind: 'money' },
+            { label: 'sale_reports.sales', value: data?.totals.sales, kind: 'money', testId: 'figure-sales' },
+          ]}
+        />
       }
       chart={
-        data && (
-          <ReportChart
-            title={hourly ? 'sale_reports.sales_by_hour' : 'sale_reports.sales_by_day'}
-            data={data.rows.map((x) => ({
-              bucket: hourly ? `${x.bucket}:00` : shortDay(x.bucket, lang),
-              sales: chartMinor(x.sales, currency),
-            }))}
-            dataKey="bucket"
-            series={[{ name: 'sales', label: 'sale_reports.sales' }]}
-            valueFormatter={(v) => chartMoney(v, currency, lang)}
-          />
-        )
+        <ReportChart
+          title={hourly ? 'sale_reports.sales_by_hour' : 'sale_reports.sales_by_day'}
+          data={data?.rows.map((x) => ({
+            bucket: hourly ? `${x.bucket}:00` : shortDay(x.bucket, lang),
+            sales: chartMinor(x.sales, currency),
+          }))}
+          dataKey="bucket"
+          series={[{ name: 'sales', label: 'sale_reports.sales' }]}
+          valueFormatter={(v) => chartMoney(v, currency, lang)}
+        />
       }
     >
       <ReportTable
