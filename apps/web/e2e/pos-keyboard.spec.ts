@@ -24,7 +24,12 @@ async function ensureSession(request: APIRequestContext, headers: { authorizatio
   const current = await request.get('/api/v1/cash-sessions/current', { headers });
   expect(current.ok()).toBeTruthy();
   if ((await current.json()).data) return false;
-  const open = await request.post('/api/v1/cash-sessions/open', { headers, data: { opening_usd: '20', opening_khr: '40000', note: '' } });
+  // At the user's first branch: the demo owner has two to choose from (an earlier spec may have closed their session).
+  const branches = (await (await request.get('/api/v1/branches/options', { headers })).json()) as Array<{ id: string }>;
+  const open = await request.post('/api/v1/cash-sessions/open', {
+    headers,
+    data: { branch_id: branches[0]?.id, opening_usd: '20', opening_khr: '40000', note: '' },
+  });
   expect(open.ok(), await open.text()).toBeTruthy();
   return true;
 }
