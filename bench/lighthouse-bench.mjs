@@ -9,6 +9,7 @@
  *
  * `npm run bench` calls measureLighthouse() too and stores the numbers in bench/results.json.
  */
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,10 +100,7 @@ export async function measureLighthouse(base, { runs = 3, lang = 'en', executabl
         );
         const lhr = r.lhr;
         if (process.env.BENCH_LIGHTHOUSE_DUMP)
-          (await import('node:fs')).writeFileSync(
-            `${process.env.BENCH_LIGHTHOUSE_DUMP}/lh${page.path.replace(/\//g, '_')}-${i}.json`,
-            JSON.stringify(lhr),
-          );
+          writeFileSync(`${process.env.BENCH_LIGHTHOUSE_DUMP}/lh${page.path.replace(/\//g, '_')}-${i}.json`, JSON.stringify(lhr));
         results.push({
           performance: Math.round(lhr.categories.performance.score * 100),
           accessibility: Math.round(lhr.categories.accessibility.score * 100),
