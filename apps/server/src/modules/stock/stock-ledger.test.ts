@@ -237,6 +237,46 @@ describe('the stock ledger', () => {
     expect(await level(a, second)).toMatchObject({ on_hand: 0, stock_value: 0 });
   });
 
+  it('never deadlocks: documents naming the same items, stocked and new, in opposite orders all post at once', async () => {
+    await setOutOfStockSale(true);
+    const stocked = [await addProduct(), await addProduct()];
+    for (const p of stocked) await post('purchase_in', [{ branchId: main, productId: p, variantId: null, quantity: 50_000, cost: 500 }]);
+    // Never moved in the branch: the documents below make their level rows, all at the same moment.
+    const fresh = [await addProduct(), await addProduct()];
+    const items = [stocked[0]!, fresh[0]!, stocked[1]!, fresh[1]!];
+    await Promise.all(
+      Array.from({ length: 8 }, () => t.deps.db.transaction().execute((trx) => trx.selectFrom('branches').select('id').execute())),
+    );
+    const results = await Promise.allSettled(
+      Array.from({ length: 16 }, (_, i) => {
+        const incoming = i % 2 === 0;
+        const order = i % 4 < 2 ? items : [...items].reverse();
+        return post(
+          incoming ? 'adjustment_in' : 'adjustment_out',
+          order.map((productId) => ({ branchId: main, productId, variantId: null, quantity: 1000, cost: incoming ? 100 : undefined })),
+        );
+      }),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    // Eight in and eight out of each item: the stocked ones are back where they were, the new ones at zero.
+    for (const p of stocked) expect(await level(p)).toMatchObject({ on_hand: 50_000 });
+    for (const p of fresh) expect(await level(p)).toMatchObject({ on_hand: 0 });
+    // One level row per item, and the stock listing's counter counted each new one once.
+    const levels = await t.deps.db
+      .selectFrom('stock_levels')
+      .select((e) => e.fn.countAll().as('n'))
+      .where('business_id', '=', shop.businessId)
+      .executeTakeFirstOrThrow();
+    const counter = await t.deps.db
+      .selectFrom('tenant_counters')
+      .select('value')
+      .where('business_id', '=', shop.businessId)
+      .where('name', '=', 'stock_levels')
+      .executeTakeFirstOrThrow();
+    expect(Number(counter.value)).toBe(Number(levels.n));
+    await assertLedgerBalanced(t.deps.db);
+  });
+
   it('keeps on hand equal to the sum of movements, and never below zero, over random documents', async () => {
     await setOutOfStockSale(false);
     const items = [await addProduct(), await addProduct()];

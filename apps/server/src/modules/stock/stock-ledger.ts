@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import {
   FACTOR_SCALE,
   LIMIT_MESSAGES,
@@ -12,13 +12,14 @@ import {
 } from '@posauto/shared/money/index';
 import { isIncoming, type MovementType } from '@posauto/shared/schemas/stock';
 import type { Database } from '../../db/types';
-import { forUpdate, type DialectKind } from '../../db/dialect/index';
+import type { DialectKind } from '../../db/dialect/index';
+import type { WriteBatch } from '../../db/write-batch';
 import { bumpCounter } from '../../db/list';
 import { AppError, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { publishStockAlert } from '../stock-notifications/index';
 import { moveBatches } from './stock-batches';
-import { precompiled } from './stock-statements';
+import { precompiled } from '../../db/precompiled';
 
 /** tenant_counters entry: the shop's stock level rows (one per branch and item that ever moved). */
 export const STOCK_LEVEL_COUNTER = 'stock_levels';
@@ -135,6 +136,11 @@ export interface LedgerKnown {
   settings?: StockSettings;
   /** The document's products, read with productRows (a missing id is read by the ledger). */
   products?: ReadonlyMap<string, ProductRow>;
+  /**
+   * The caller's batch of writes (db/write-batch.ts): the levels and the movements go out with the document's own
+   * rows when the caller flushes it, before its commit, unless batches or alerts must be written after them.
+   */
+  writes?: WriteBatch;
 }
 
 export interface StockSettings {
@@ -231,8 +237,11 @@ export async function postMovementsWith(
   const rows: MovementRow[] = [];
   // Work that needs the movement rows written (batches point at their movement) or is rare (alerts): after them.
   const after: Array<() => Promise<void>> = [];
+  const levels = await lockLevels(trx, kind, who.businessId, order, at);
+  /** Items whose expiry batches this document must look at: tracked ones, and untracked ones that still hold some. */
+  const batched = await itemsWithOpenBatches(trx, who.businessId, incoming ? [] : order);
   for (const m of order) {
-    const level = await lockLevel(trx, kind, who.businessId, m, at);
+    const level = levels.get(levelKey(m))!;
     const qty = incoming ? m.base : -m.base;
     const onHandAfter = addIfSafe(level.on_hand, qty) ?? tooLarge(m);
     const alert = await item(m);
@@ -245,17 +254,8 @@ export async function postMovementsWith(
 
     const threshold = alert.stock_alert ?? settings?.default_stock_alert ?? 0;
     const low = onHandAfter <= threshold;
-    await updateLevel(trx, kind, {
-      onHand: onHandAfter,
-      value,
-      avg,
-      low: low ? 1 : 0,
-      at,
-      business: who.businessId,
-      branch: m.branchId,
-      product: m.productId,
-      variant: m.variantId,
-    });
+    // Written once per item after the loop (an item on two lines moves twice from what the first left).
+    levels.set(levelKey(m), { on_hand: onHandAfter, stock_value: value, avg_cost: avg, low_alerted: low ? 1 : 0 });
     const id = newId();
     rows.push({
       business_id: who.businessId,
@@ -279,7 +279,7 @@ export async function postMovementsWith(
     });
     // Expiry batches (stock-batches.ts): an expiry-tracked item's batches follow its on hand (outgoing stock also
     // empties batches left from a time the product tracked expiry). In line order, once the movements are written.
-    if (alert.has_expiry || !incoming)
+    if (alert.has_expiry || (!incoming && batched.has(levelKey(m))))
       after.push(() =>
         moveBatches(trx, kind, who.businessId, {
           ...m,
@@ -322,6 +322,14 @@ export async function postMovementsWith(
       docLineId: m.docLineId,
     });
   }
+  if (known.writes && !after.length) {
+    // Nothing waits for these rows: they go out with the caller's (and its round trips with them).
+    for (const write of levelWrites(kind, who.businessId, levels, at)) known.writes.addRaw(write);
+    for (let i = 0; i < rows.length; i += MOVEMENT_CHUNK)
+      known.writes.add(trx.insertInto('stock_movements').values(rows.slice(i, i + MOVEMENT_CHUNK)));
+    return posted;
+  }
+  for (const write of levelWrites(kind, who.businessId, levels, at)) await write.execute(trx);
   // One statement per MOVEMENT_CHUNK movements (a 200-line purchase: one, not 200).
   if (rows.length === 1) await insertMovement(trx, kind, rows[0]!);
   else
@@ -359,37 +367,6 @@ const MOVEMENT_COLUMNS = [
   'created_at',
 ] as const satisfies ReadonlyArray<keyof MovementRow>;
 const insertMovement = precompiled(MOVEMENT_COLUMNS, (db, v) => db.insertInto('stock_movements').values(v));
-
-const updateLevel = precompiled(['onHand', 'value', 'avg', 'low', 'at', 'business', 'branch', 'product', 'variant'], (db, v) =>
-  db
-    .updateTable('stock_levels')
-    .set({ on_hand: v.onHand, stock_value: v.value, avg_cost: v.avg, low_alerted: v.low, updated_at: v.at })
-    .where('business_id', '=', v.business)
-    .where('branch_id', '=', v.branch)
-    .where('product_id', '=', v.product)
-    .where('variant_id', '=', v.variant),
-);
-
-interface LevelRow {
-  on_hand: number;
-  stock_value: number;
-  avg_cost: number;
-  low_alerted: number;
-}
-const readLevel = precompiled<'business' | 'branch' | 'product' | 'variant', LevelRow>(
-  ['business', 'branch', 'product', 'variant'],
-  (db, v, kind) =>
-    forUpdate(
-      kind,
-      db
-        .selectFrom('stock_levels')
-        .select(['on_hand', 'stock_value', 'avg_cost', 'low_alerted'])
-        .where('business_id', '=', v.business)
-        .where('branch_id', '=', v.branch)
-        .where('product_id', '=', v.product)
-        .where('variant_id', '=', v.variant),
-    ),
-);
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -440,22 +417,136 @@ const tooLarge = (m: { lineIndex: number }): never => {
   throw unprocessable('validation.stock_too_large', `lines.${m.lineIndex}.quantity`);
 };
 
-async function lockLevel(trx: Kysely<Database>, kind: DialectKind, businessId: string, m: ItemMove, at: string) {
-  const read = async () =>
-    (await readLevel(trx, kind, { business: businessId, branch: m.branchId, product: m.productId, variant: m.variantId })).rows[0];
-  let level = await read();
-  if (!level) {
-    // First movement of this item in this branch; a concurrent first movement may insert the same row first.
+interface LevelRow {
+  on_hand: number;
+  stock_value: number;
+  avg_cost: number;
+  low_alerted: number;
+}
+
+type ItemKey = Pick<ItemMove, 'branchId' | 'productId' | 'variantId'>;
+const levelKey = (m: ItemKey) => `${m.branchId}/${m.productId}/${m.variantId}`;
+
+/** Items a statement names at most (three parameters each): far below either database's limit per statement. */
+const ITEM_CHUNK = 500;
+
+/** The distinct items of a document, in the ledger's order (branch, product, variant). */
+function distinctItems(order: readonly ItemMove[]): ItemKey[] {
+  const seen = new Map<string, ItemKey>();
+  for (const m of order) if (!seen.has(levelKey(m))) seen.set(levelKey(m), m);
+  return [...seen.values()];
+}
+
+/** `VALUES (branch, product, variant), ...`: the right side of a row-value IN that both databases read. */
+const itemTuples = (items: readonly ItemKey[]) =>
+  sql`VALUES ${sql.join(items.map((m) => sql`(${m.branchId}, ${m.productId}, ${m.variantId})`))}`;
+
+/**
+ * The level rows of a document's items, locked and read in two statements whatever its length: every row is first
+ * made sure to exist (an item that has never moved in its branch gets its empty level; the stock listing's counter
+ * counts the new ones), then all are read FOR UPDATE in one fixed order, so two documents that touch the same items
+ * on PostgreSQL wait for each other instead of deadlocking. Creating before locking keeps that order true when two
+ * documents bring the same new item together: the insert waits for the other's, never while holding a lock the other
+ * needs. One statement per item, as this was, cost a five-line sale ten round trips to PostgreSQL (issue #22, item 8).
+ */
+async function lockLevels(
+  trx: Kysely<Database>,
+  kind: DialectKind,
+  businessId: string,
+  order: readonly ItemMove[],
+  at: string,
+): Promise<Map<string, LevelRow>> {
+  const items = distinctItems(order);
+  const levels = new Map<string, LevelRow>();
+  for (let i = 0; i < items.length; i += ITEM_CHUNK) {
+    const chunk = items.slice(i, i + ITEM_CHUNK);
     const inserted = await trx
       .insertInto('stock_levels')
-      .values({ business_id: businessId, branch_id: m.branchId, product_id: m.productId, variant_id: m.variantId, updated_at: at })
+      .values(
+        chunk.map((m) => ({
+          business_id: businessId,
+          branch_id: m.branchId,
+          product_id: m.productId,
+          variant_id: m.variantId,
+          updated_at: at,
+        })),
+      )
       .onConflict((oc) => oc.columns(['business_id', 'branch_id', 'product_id', 'variant_id']).doNothing())
       .executeTakeFirst();
-    // The stock listing's total (a counter, so a page of 300,000 levels is not counted per request).
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await bumpCounter(trx, kind, businessId, STOCK_LEVEL_COUNTER, 1);
-    level = await read();
+    const created = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+    if (created > 0) await bumpCounter(trx, kind, businessId, STOCK_LEVEL_COUNTER, created);
   }
-  return level!;
+  for (let i = 0; i < items.length; i += ITEM_CHUNK) {
+    const chunk = items.slice(i, i + ITEM_CHUNK);
+    // PostgreSQL locks the rows in the order it returns them: byte order (COLLATE "C"), the order of the ids' text.
+    const by = kind === 'postgres' ? sql`COLLATE "C"` : sql``;
+    const lock = kind === 'postgres' ? sql`FOR UPDATE` : sql``;
+    const rows = await sql<LevelRow & ItemKeyRow>`SELECT branch_id, product_id, variant_id, on_hand, stock_value, avg_cost, low_alerted
+      FROM stock_levels WHERE business_id = ${businessId} AND (branch_id, product_id, variant_id) IN (${itemTuples(chunk)})
+      ORDER BY branch_id ${by}, product_id ${by}, variant_id ${by} ${lock}`.execute(trx);
+    for (const r of rows.rows)
+      levels.set(levelKey({ branchId: r.branch_id, productId: r.product_id, variantId: r.variant_id }), {
+        on_hand: Number(r.on_hand),
+        stock_value: Number(r.stock_value),
+        avg_cost: Number(r.avg_cost),
+        low_alerted: Number(r.low_alerted),
+      });
+  }
+  return levels;
+}
+
+interface ItemKeyRow {
+  branch_id: string;
+  product_id: string;
+  variant_id: string;
+}
+
+/**
+ * The writes of each item's level as the document left it, one statement per ITEM_CHUNK items (their rows are locked).
+ * PostgreSQL names the VALUES' columns in place, and the statement starts with UPDATE, so it runs prepared
+ * (db/dialect) and can go out in a batch of writes (db/write-batch.ts); SQLite names them in a WITH.
+ */
+function levelWrites(kind: DialectKind, businessId: string, levels: ReadonlyMap<string, LevelRow>, at: string): RawBuilder<unknown>[] {
+  const all = [...levels.entries()];
+  const columns = sql`branch_id, product_id, variant_id, on_hand, stock_value, avg_cost, low_alerted`;
+  const set = sql`on_hand = v.on_hand, stock_value = v.stock_value, avg_cost = v.avg_cost, low_alerted = v.low_alerted`;
+  const match = sql`stock_levels.branch_id = v.branch_id AND stock_levels.product_id = v.product_id AND stock_levels.variant_id = v.variant_id`;
+  const writes: RawBuilder<unknown>[] = [];
+  for (let i = 0; i < all.length; i += ITEM_CHUNK) {
+    const values = sql.join(
+      all.slice(i, i + ITEM_CHUNK).map(([key, l]) => {
+        const [branch, product, variant] = key.split('/');
+        // Typed in the statement: PostgreSQL reads a bare parameter in VALUES as text.
+        return sql`(CAST(${branch} AS TEXT), CAST(${product} AS TEXT), CAST(${variant} AS TEXT), CAST(${l.on_hand} AS BIGINT),
+          CAST(${l.stock_value} AS BIGINT), CAST(${l.avg_cost} AS BIGINT), CAST(${l.low_alerted} AS INTEGER))`;
+      }),
+    );
+    writes.push(
+      kind === 'postgres'
+        ? sql`UPDATE stock_levels SET ${set}, updated_at = ${at} FROM (VALUES ${values}) AS v(${columns})
+            WHERE stock_levels.business_id = ${businessId} AND ${match}`
+        : sql`WITH v(${columns}) AS (VALUES ${values}) UPDATE stock_levels SET ${set}, updated_at = ${at}
+            FROM v WHERE stock_levels.business_id = ${businessId} AND ${match}`,
+    );
+  }
+  return writes;
+}
+
+/**
+ * Of an outgoing document's items, those that still hold expiry batches. An item that does not track expiry and holds
+ * none has nothing to empty, and one statement for the document answers that, not one per line (moveBatches reads an
+ * item's batches again, locked, when it has some). Read after the levels are locked: batches change only under them.
+ */
+async function itemsWithOpenBatches(trx: Kysely<Database>, businessId: string, order: readonly ItemMove[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const items = distinctItems(order);
+  for (let i = 0; i < items.length; i += ITEM_CHUNK) {
+    const rows = await sql<ItemKeyRow>`SELECT DISTINCT branch_id, product_id, variant_id FROM stock_batches
+      WHERE business_id = ${businessId} AND quantity_left > 0
+        AND (branch_id, product_id, variant_id) IN (${itemTuples(items.slice(i, i + ITEM_CHUNK))})`.execute(trx);
+    for (const r of rows.rows) found.add(levelKey({ branchId: r.branch_id, productId: r.product_id, variantId: r.variant_id }));
+  }
+  return found;
 }
 
 interface ItemInfo {
