@@ -221,7 +221,8 @@ const PREPARED_MAX = 500;
 const writeSeen = new Map<string, number>();
 
 /**
- * Writes (INSERT, UPDATE, and reads that lock rows: SELECT ... FOR UPDATE) are prepared once their text has come
+ * Writes (INSERT, UPDATE, inserts sent together by db/write-batch.ts, and reads that lock rows: SELECT ... FOR
+ * UPDATE) are prepared once their text has come
  * twice: they are the statements of a sale, an adjustment, a purchase, run again and again with other values, and
  * their plans are key lookups that hang on no value. Planning each of them anew was a good part of a sale's time on
  * PostgreSQL (the raw transaction it is compared with prepares its statements). Plain reads are left alone: a
@@ -230,7 +231,8 @@ const writeSeen = new Map<string, number>();
 function preparedName(text: string): string | undefined {
   const name = preparedNames.get(text);
   if (name || preparedNames.size >= PREPARED_MAX) return name;
-  if (!/^\s*(insert|update)\b/i.test(text) && !/\bfor update\s*$/i.test(text)) return undefined;
+  if (!/^\s*(insert|update)\b/i.test(text) && !/^WITH w0 AS \((insert|update)\b/i.test(text) && !/\bfor update\s*$/i.test(text))
+    return undefined;
   const seen = (writeSeen.get(text) ?? 0) + 1;
   if (seen < 2) {
     if (writeSeen.size < PREPARED_MAX * 4) writeSeen.set(text, seen);

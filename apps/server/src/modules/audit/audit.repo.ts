@@ -15,20 +15,22 @@ export interface AuditEntry {
 
 /** Written inside the caller's transaction, so an action and its audit line land together or not at all. */
 export async function writeAudit(db: Kysely<Database>, e: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      business_id: e.businessId,
-      id: newId(),
-      user_id: e.userId,
-      action: e.action,
-      entity: e.entity,
-      entity_id: e.entityId ?? null,
-      detail: e.detail ? JSON.stringify(e.detail) : null,
-      ip: e.ip ?? null,
-      created_at: e.at,
-    })
-    .execute();
+  await auditInsert(db, e).execute();
+}
+
+/** The insert of one audit line, not yet run: for a caller that sends it with others (db/write-batch.ts). */
+export function auditInsert(db: Kysely<Database>, e: AuditEntry) {
+  return db.insertInto('audit_log').values({
+    business_id: e.businessId,
+    id: newId(),
+    user_id: e.userId,
+    action: e.action,
+    entity: e.entity,
+    entity_id: e.entityId ?? null,
+    detail: e.detail ? JSON.stringify(e.detail) : null,
+    ip: e.ip ?? null,
+    created_at: e.at,
+  });
 }
 
 /** The audit writer of one entity: the caller's context gives business, user and address; the clock the time. */

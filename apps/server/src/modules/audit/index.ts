@@ -1,1 +1,1 @@
-export { auditFor, writeAudit, type AuditEntry } from './audit.repo';
+export { auditFor, auditInsert, writeAudit, type AuditEntry } from './audit.repo';

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { documentLimitProblem } from '@posauto/shared/money/index';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
+import { writeBatch } from '../../db/write-batch';
 import type { RequestContext } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
@@ -66,9 +67,11 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
   const approval = quotation || frozen ? null : await checkDiscountLimit(trx, deps, ctx, t.given, input.discount_approval_id, id);
   const pay = await takePayments(trx, ctx, input, t.totals.grandTotal, s, place);
   const grandTotal = t.totals.grandTotal + pay.rounding;
+  // The rows go out together, after the number (db/write-batch.ts): on PostgreSQL the series is locked until commit.
+  const rows = writeBatch(trx, deps.kind);
   const cost = quotation
     ? new Map<string, number>()
-    : await stockOut(trx, deps, ctx, id, place.branchId, lines, { settings: s.stock, products });
+    : await stockOut(trx, deps, ctx, id, place.branchId, lines, { settings: s.stock, products, writes: rows });
   let costTotal = 0;
   for (const c of cost.values()) costTotal += c;
   if (t.coupon && !quotation) await useCoupon(trx, ctx.businessId, t.coupon.id);
@@ -110,15 +113,16 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
     approved_by: approval?.approvedBy ?? null,
     note: input.note,
   };
-  const { number, at, saleDate } = await numberAndRecord(trx, deps, ctx, s, input, id, header, { ...opts });
-  await writeLines(trx, ctx, id, lines, t.totals, cost);
-  if (!quotation) await writePayments(trx, ctx, id, pay, place.drawer, saleDate, at, 'sale');
-  await auditSale(trx, deps, ctx, id, number, input, {
+  const { number, at, saleDate } = await numberAndRecord(trx, rows, deps, ctx, s, input, id, header, { ...opts });
+  writeLines(trx, rows, ctx, id, lines, t.totals, cost);
+  if (!quotation) writePayments(trx, rows, ctx, id, pay, place.drawer, saleDate, at, 'sale');
+  auditSale(trx, rows, deps, ctx, id, number, input, {
     replaced: Boolean(opts.replaceId),
     approval,
     given: t.given,
     priced: !frozen,
     lines,
   });
+  await rows.flush();
   return id;
 }

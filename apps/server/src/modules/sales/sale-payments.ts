@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { computeChange, money, tenderValues, type CurrencyCode, type ExchangeRate } from '@posauto/shared/money/index';
 import type { ChangeIn, salePaymentInputSchema } from '@posauto/shared/schemas/sales';
 import type { Database } from '../../db/types';
+import type { WriteBatch } from '../../db/write-batch';
 import { preparedRows } from '../../db/dialect/index';
 import type { RequestContext } from '../../http/context';
 import { unprocessable } from '../../http/errors';
@@ -125,8 +126,9 @@ export async function assertChangeInDrawer(
 }
 
 /** Writes the payments of a sale and, when a cash session takes them, the drawer's entries (cash in, change out). */
-export async function writePayments(
+export function writePayments(
   trx: Kysely<Database>,
+  rows: WriteBatch,
   ctx: Pick<RequestContext, 'businessId' | 'userId'>,
   saleId: string,
   prepared: PreparedPayments,
@@ -134,28 +136,28 @@ export async function writePayments(
   paidOn: string,
   at: string,
   cashKind: 'sale' | 'payment',
-): Promise<void> {
-  for (const r of prepared.rows) {
-    await trx
-      .insertInto('sale_payments')
-      .values({
-        business_id: ctx.businessId,
-        id: newId(),
-        sale_id: saleId,
-        payment_method_id: r.input.payment_method_id,
-        method_type: r.methodType,
-        currency: r.input.currency,
-        amount: r.amount,
-        amount_in_sale_currency: r.inSale,
-        reference: r.input.reference ?? '',
-        khqr_md5: r.input.khqr_md5 ?? null,
-        cash_session_id: sessionId,
-        paid_on: paidOn,
-        created_by: ctx.userId,
-        created_at: at,
-      })
-      .execute();
-  }
+): void {
+  if (prepared.rows.length)
+    rows.add(
+      trx.insertInto('sale_payments').values(
+        prepared.rows.map((r) => ({
+          business_id: ctx.businessId,
+          id: newId(),
+          sale_id: saleId,
+          payment_method_id: r.input.payment_method_id,
+          method_type: r.methodType,
+          currency: r.input.currency,
+          amount: r.amount,
+          amount_in_sale_currency: r.inSale,
+          reference: r.input.reference ?? '',
+          khqr_md5: r.input.khqr_md5 ?? null,
+          cash_session_id: sessionId,
+          paid_on: paidOn,
+          created_by: ctx.userId,
+          created_at: at,
+        })),
+      ),
+    );
   if (!sessionId) return;
   const entries: { kind: 'sale' | 'payment' | 'change'; currency: 'USD' | 'KHR'; amount: number }[] = [];
   for (const r of prepared.rows)
@@ -163,9 +165,8 @@ export async function writePayments(
   if (prepared.changeUsd > 0) entries.push({ kind: 'change', currency: 'USD', amount: -prepared.changeUsd });
   if (prepared.changeKhr > 0) entries.push({ kind: 'change', currency: 'KHR', amount: -prepared.changeKhr });
   if (!entries.length) return;
-  await trx
-    .insertInto('cash_session_entries')
-    .values(
+  rows.add(
+    trx.insertInto('cash_session_entries').values(
       entries.map((e) => ({
         business_id: ctx.businessId,
         id: newId(),
@@ -179,8 +180,8 @@ export async function writePayments(
         created_by: ctx.userId,
         created_at: at,
       })),
-    )
-    .execute();
+    ),
+  );
 }
 
 /** Payments and change: a till sale is paid at once; what is not paid is the customer's due, never the walk-in's. */

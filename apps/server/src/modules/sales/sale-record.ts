@@ -3,9 +3,10 @@ import { FACTOR_SCALE, type Discount, type SalePricing } from '@posauto/shared/m
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { nextDocumentNumber } from '../../db/document-number';
+import type { WriteBatch } from '../../db/write-batch';
 import type { RequestContext } from '../../http/context';
 import { localDay } from '../../lib/time-zone';
-import { auditFor } from '../audit/index';
+import { auditInsert } from '../audit/index';
 import type { SaleSettings } from './sale-context';
 import type { SaleIn } from './sale-input';
 import type { PreparedLine } from './sale-lines';
@@ -31,6 +32,7 @@ export interface Numbered {
  */
 export async function numberAndRecord(
   trx: Kysely<Database>,
+  rows: WriteBatch,
   deps: Deps,
   ctx: RequestContext,
   s: SaleSettings,
@@ -64,9 +66,9 @@ export async function numberAndRecord(
   const soldAt = opts.soldAt ?? deps.clock.now();
   const at = soldAt.toISOString();
   const saleDate = input.sale_date ?? localDay(soldAt, s.timeZone);
-  await trx
-    .insertInto('sales')
-    .values({
+  // Written with the rest of the sale's rows (rows.flush()), so the counter is held for as few round trips as can be.
+  rows.add(
+    trx.insertInto('sales').values({
       business_id: ctx.businessId,
       id,
       invoice_number: number,
@@ -82,23 +84,23 @@ export async function numberAndRecord(
       created_by: ctx.userId,
       created_at: at,
       voided_at: null,
-    } as never)
-    .execute();
+    } as never),
+  );
   return { number, at, saleDate };
 }
 
 /** The lines, each with its share of the document discount, its VAT and the cost frozen on it. */
-export async function writeLines(
+export function writeLines(
   trx: Kysely<Database>,
+  rows: WriteBatch,
   ctx: RequestContext,
   saleId: string,
   lines: readonly PreparedLine[],
   totals: SalePricing,
   cost: ReadonlyMap<string, number>,
-): Promise<void> {
-  await trx
-    .insertInto('sale_lines')
-    .values(
+): void {
+  rows.add(
+    trx.insertInto('sale_lines').values(
       lines.map((l, i) => {
         const lt = totals.lines[i]!;
         return {
@@ -123,13 +125,14 @@ export async function writeLines(
           cost_amount: cost.get(l.id) ?? 0,
         };
       }),
-    )
-    .execute();
+    ),
+  );
 }
 
 /** The audit: the sale itself, a discount approved above the seller's limit, prices cut below the catalogue's. */
-export async function auditSale(
+export function auditSale(
   trx: Kysely<Database>,
+  rows: WriteBatch,
   deps: Deps,
   ctx: RequestContext,
   saleId: string,
@@ -142,11 +145,23 @@ export async function auditSale(
     priced: boolean;
     lines: readonly PreparedLine[];
   },
-): Promise<void> {
-  const audit = auditFor(deps.clock, 'sale');
-  await audit(trx, ctx, facts.replaced ? 'update' : 'create', saleId, { invoice_number: number, document: input.document });
+): void {
+  const audit = (action: string, detail: Record<string, unknown>) =>
+    rows.add(
+      auditInsert(trx, {
+        businessId: ctx.businessId,
+        userId: ctx.userId,
+        action,
+        entity: 'sale',
+        entityId: saleId,
+        detail,
+        ip: ctx.ip,
+        at: deps.clock.now().toISOString(),
+      }),
+    );
+  audit(facts.replaced ? 'update' : 'create', { invoice_number: number, document: input.document });
   if (facts.approval)
-    await audit(trx, ctx, 'discount_approved', saleId, {
+    audit('discount_approved', {
       invoice_number: number,
       approved_by: facts.approval.approvedBy,
       approver_name: facts.approval.approverName,
@@ -154,7 +169,7 @@ export async function auditSale(
     });
   const edits = facts.lines.filter((l) => l.unitPrice !== l.cataloguePrice);
   if (edits.length && facts.priced)
-    await audit(trx, ctx, 'price_edit', saleId, {
+    audit('price_edit', {
       invoice_number: number,
       lines: edits.map((l) => ({ product_name: l.name, catalogue_price: l.cataloguePrice, price: l.unitPrice })),
     });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
+import type { WriteBatch } from '../../db/write-batch';
 import type { RequestContext } from '../../http/context';
 import { postMovementsWith, type LedgerLine, type ProductRow, type StockSettings } from '../stock/index';
 import { SALE_DOC } from './sale-input';
@@ -14,7 +15,7 @@ export async function stockOut(
   saleId: string,
   branchId: string,
   lines: PreparedLine[],
-  known: { settings: StockSettings; products: ReadonlyMap<string, ProductRow> },
+  known: { settings: StockSettings; products: ReadonlyMap<string, ProductRow>; writes: WriteBatch },
 ): Promise<Map<string, number>> {
   const ledger: LedgerLine[] = lines.map((l) => ({
     branchId,

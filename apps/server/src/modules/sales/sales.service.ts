@@ -30,6 +30,7 @@ import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { forUpdate, isUniqueViolation, preparedRows } from '../../db/dialect/index';
 import { groupCommit } from '../../db/group-commit';
+import { writeBatch } from '../../db/write-batch';
 import { runList } from '../../db/list';
 import { branchFilter, whereBranch, type RequestContext } from '../../http/context';
 import { AppError, forbidden, invalid, notFound, unprocessable } from '../../http/errors';
@@ -143,7 +144,7 @@ export function salesService(deps: Deps) {
   /** The same key again: the first sale if the body is the same, refused if it is not. */
   async function replay(ctx: RequestContext, found: { id: string; request_hash: string | null }, hash: string): Promise<CreatedSale> {
     if (found.request_hash !== hash) throw unprocessable('sales.errors.idempotency_mismatch');
-    return { sale: await db.connection().execute((conn) => saleDetail(conn, ctx, found.id)), replayed: true };
+    return { sale: await db.connection().execute((conn) => saleDetail(conn, kind, ctx, found.id)), replayed: true };
   }
 
   return {
@@ -178,7 +179,7 @@ export function salesService(deps: Deps) {
         });
         if ('replay' in outcome) return replay(ctx, outcome.replay!, hash!);
         const id = outcome.id;
-        return { sale: await db.connection().execute((conn) => saleDetail(conn, ctx, id, true)), replayed: false };
+        return { sale: await db.connection().execute((conn) => saleDetail(conn, kind, ctx, id, true)), replayed: false };
       } catch (e) {
         if (key && isUniqueViolation(kind, e)) {
           const found = await byKey(db, ctx.businessId, key);
@@ -224,12 +225,12 @@ export function salesService(deps: Deps) {
       return { data: rows.map(toApi), meta };
     },
 
-    get: (ctx: RequestContext, id: string) => saleDetail(db, ctx, id),
+    get: (ctx: RequestContext, id: string) => saleDetail(db, kind, ctx, id),
 
     /** A reprint of a receipt or invoice: allowed, and written to the audit log. */
     async reprint(ctx: RequestContext, id: string): Promise<SaleDetail> {
       return db.transaction().execute(async (trx) => {
-        const doc = await saleDetail(trx, ctx, id);
+        const doc = await saleDetail(trx, kind, ctx, id);
         await audit(trx, ctx, 'reprint', id, { invoice_number: doc.invoice_number });
         return doc;
       });
@@ -268,7 +269,9 @@ export function salesService(deps: Deps) {
         const drawer = session && session.branch_id === row.branch_id ? session.id : null;
         if (drawer) await assertChangeInDrawer(trx, ctx.businessId, drawer, pay);
         const at = clock.now().toISOString();
-        await writePayments(trx, ctx, id, pay, drawer, paid_on ?? (await shopToday(trx, deps, ctx.businessId)), at, 'payment');
+        const rows = writeBatch(trx, kind);
+        writePayments(trx, rows, ctx, id, pay, drawer, paid_on ?? (await shopToday(trx, deps, ctx.businessId)), at, 'payment');
+        await rows.flush();
         const paid = Number(row.paid_amount) + pay.paid;
         // Cash rounding of this payment (riel total paid in riel notes, change in whole dollars) adjusts the total.
         const total = Number(row.grand_total) + pay.rounding;
@@ -285,7 +288,7 @@ export function salesService(deps: Deps) {
           .where('id', '=', id)
           .execute();
         await audit(trx, ctx, 'payment', id, { amount: input.amount, currency: input.currency });
-        return saleDetail(trx, ctx, id);
+        return saleDetail(trx, kind, ctx, id);
       });
     },
 
@@ -348,7 +351,7 @@ export function salesService(deps: Deps) {
           }
         }
         await audit(trx, ctx, 'void', id, { invoice_number: row.invoice_number });
-        return saleDetail(trx, ctx, id);
+        return saleDetail(trx, kind, ctx, id);
       });
     },
 
@@ -371,7 +374,7 @@ export function salesService(deps: Deps) {
         await audit(trx, ctx, 'convert', id, { into: created });
         return created;
       });
-      return saleDetail(db, ctx, newId_);
+      return saleDetail(db, kind, ctx, newId_);
     },
 
     /**
@@ -392,7 +395,7 @@ export function salesService(deps: Deps) {
         await trx.deleteFrom('sale_lines').where('business_id', '=', ctx.businessId).where('sale_id', '=', id).execute();
         const options: CommitOptions = { replaceId: id };
         await commitSale(trx, deps, ctx, input, options);
-        return saleDetail(trx, ctx, id);
+        return saleDetail(trx, kind, ctx, id);
       });
     },
   };
