@@ -2,7 +2,8 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import { PERCENT_DIGITS, exchangeRate, formatDecimal, formatQuantity } from '@posauto/shared/money/index';
 import type { Sale, SaleDetail } from '@posauto/shared/schemas/sales';
 import type { Database } from '../../db/types';
-import { preparedRows } from '../../db/dialect/index';
+import { preparedRows, type DialectKind } from '../../db/dialect/index';
+import { precompiled } from '../../db/precompiled';
 import { whereBranch, type RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { moneyOut, rielOf } from './sale-money';
@@ -172,22 +173,11 @@ async function userName(trx: Kysely<Database>, businessId: string, id: string): 
   return u ? `${u.first_name} ${u.last_name}`.trim() : null;
 }
 
-/**
- * One document with its lines, payments and returns, as the caller may see it; otherwise 404. `fresh`: the document
- * was just written by this request (it has no returns yet), so they are not looked for.
- */
-export async function saleDetail(trx: Kysely<Database>, ctx: RequestContext, id: string, fresh = false): Promise<SaleDetail> {
-  let q = saleHeader(trx, ctx.businessId).where('s.id', '=', id);
-  q = whereBranch(q, 's.branch_id', ctx);
-  const visible = visibleTo(ctx);
-  if (visible) q = q.where(visible);
-  // Key lookups asked after every sale: prepared on PostgreSQL (preparedRows).
-  const [head] = await preparedRows(trx, q);
-  if (!head) throw notFound();
-  const c = head.currency;
-  const lines = await preparedRows(
-    trx,
-    trx
+/** A sale's lines as its answer shows them: asked after every sale, so compiled once and prepared on PostgreSQL. */
+const saleLines = precompiled(
+  ['business', 'id'],
+  (db, v) =>
+    db
       .selectFrom('sale_lines as l')
       .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'l.business_id').onRef('p.id', '=', 'l.product_id'))
       .leftJoin('product_variants as v', (j) => j.onRef('v.business_id', '=', 'l.business_id').onRef('v.id', '=', 'l.variant_id'))
@@ -211,14 +201,17 @@ export async function saleDetail(trx: Kysely<Database>, ctx: RequestContext, id:
         'l.net_amount',
         'l.tax_amount',
       ])
-      .where('l.business_id', '=', ctx.businessId)
-      .where('l.sale_id', '=', id)
+      .where('l.business_id', '=', v.business)
+      .where('l.sale_id', '=', v.id)
       .orderBy('l.line_no'),
-  );
-  const returned = fresh ? new Map<string, number>() : await returnedByLine(trx, ctx.businessId, id);
-  const payments = await preparedRows(
-    trx,
-    trx
+  { prepared: true },
+);
+
+/** A sale's payments as its answer shows them (see saleLines). */
+const salePayments = precompiled(
+  ['business', 'id'],
+  (db, v) =>
+    db
       .selectFrom('sale_payments as y')
       .innerJoin('payment_methods as m', (j) => j.onRef('m.business_id', '=', 'y.business_id').onRef('m.id', '=', 'y.payment_method_id'))
       .select([
@@ -233,11 +226,35 @@ export async function saleDetail(trx: Kysely<Database>, ctx: RequestContext, id:
         'y.paid_on',
         'y.created_at',
       ])
-      .where('y.business_id', '=', ctx.businessId)
-      .where('y.sale_id', '=', id)
+      .where('y.business_id', '=', v.business)
+      .where('y.sale_id', '=', v.id)
       .orderBy('y.created_at')
       .orderBy('y.id'),
-  );
+  { prepared: true },
+);
+
+/**
+ * One document with its lines, payments and returns, as the caller may see it; otherwise 404. `fresh`: the document
+ * was just written by this request (it has no returns yet), so they are not looked for.
+ */
+export async function saleDetail(
+  trx: Kysely<Database>,
+  kind: DialectKind,
+  ctx: RequestContext,
+  id: string,
+  fresh = false,
+): Promise<SaleDetail> {
+  let q = saleHeader(trx, ctx.businessId).where('s.id', '=', id);
+  q = whereBranch(q, 's.branch_id', ctx);
+  const visible = visibleTo(ctx);
+  if (visible) q = q.where(visible);
+  // Key lookups asked after every sale: prepared on PostgreSQL (preparedRows).
+  const [head] = await preparedRows(trx, q);
+  if (!head) throw notFound();
+  const c = head.currency;
+  const lines = (await saleLines(trx, kind, { business: ctx.businessId, id })).rows;
+  const returned = fresh ? new Map<string, number>() : await returnedByLine(trx, ctx.businessId, id);
+  const payments = (await salePayments(trx, kind, { business: ctx.businessId, id })).rows;
   const returns = fresh
     ? []
     : await trx

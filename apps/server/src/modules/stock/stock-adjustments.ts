@@ -19,7 +19,7 @@ import { newId } from '../../lib/ids';
 import { auditFor } from '../audit/index';
 import { postMovementsWith, productRows, reverseDocument } from './stock-ledger';
 import { insertLines, prepareLines, readLines, writtenLines } from './stock-lines';
-import { precompiled } from './stock-statements';
+import { precompiled } from '../../db/precompiled';
 
 const SERIES = 'stock_adjustment_number';
 const DOC_TYPE = 'adjustment';

@@ -6,7 +6,7 @@ import type { Database } from '../../db/types';
 import { newId } from '../../lib/ids';
 import type { LedgerLine, PostedMovement, ProductRow } from './stock-ledger';
 import { moneyText } from './stock-levels';
-import { precompiled } from './stock-statements';
+import { precompiled } from '../../db/precompiled';
 import { unitFactor } from './stock-units';
 
 /** The line tables of the simple stock documents: an item, a unit with its frozen factor, a quantity. */
