@@ -31,6 +31,7 @@ import { tillTrust } from './migrations/0027-till-trust';
 import { auditLogPermission } from './migrations/0028-audit-log-permission';
 import { firstMorning } from './migrations/0029-first-morning';
 import { purchasePaymentCurrency } from './migrations/0030-purchase-payment-currency';
+import { drawerSumIndex } from './migrations/0031-drawer-sum-index';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 export function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -65,6 +66,7 @@ export function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0028-audit-log-permission': auditLogPermission(kind),
     '0029-first-morning': firstMorning(kind),
     '0030-purchase-payment-currency': purchasePaymentCurrency(kind),
+    '0031-drawer-sum-index': drawerSumIndex(kind),
   };
 }
 
