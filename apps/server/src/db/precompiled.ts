@@ -1,4 +1,4 @@
-import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { PostgresAdapter, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
 import { preparedOnPostgres, type DialectKind } from './dialect/index';
 import type { Database } from './types';
 
@@ -31,3 +31,9 @@ export function precompiled<K extends string, R = unknown>(
     return db.executeQuery<R>({ ...compiled, parameters } as CompiledQuery<R>);
   };
 }
+
+/**
+ * The kind of database a Kysely instance (or transaction) runs on, read from its adapter: for a precompiled statement
+ * reached through a helper that is not handed the kind (the drawer's sum, a payment method, the sale's settings).
+ */
+export const kindOf = (db: Kysely<Database>): DialectKind => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { formatDecimal } from '@posauto/shared/money/index';
 import type { CashCurrency } from '@posauto/shared/schemas/cash-sessions';
 import type { Database } from '../../db/types';
+import { kindOf, precompiled } from '../../db/precompiled';
 import { forUpdate, type DialectKind } from '../../db/dialect/index';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -10,14 +11,31 @@ import { AppError } from '../../http/errors';
 export type CashByCurrency = Record<CashCurrency, number>;
 
 /** The expected cash per currency: the sum of the session's entries (one indexed, grouped read). */
+const sessionLock = precompiled(['business', 'user'], (db, v, kind) =>
+  forUpdate(
+    kind,
+    db
+      .selectFrom('cash_sessions')
+      .select(['id', 'branch_id'])
+      .where('business_id', '=', v.business)
+      .where('user_id', '=', v.user)
+      .where('status', '=', 'open'),
+  ),
+);
+const drawerSums = precompiled(
+  ['business', 'session'],
+  (db, v) =>
+    db
+      .selectFrom('cash_session_entries')
+      .select(['currency', sql<number>`sum(amount)`.as('total')])
+      .where('business_id', '=', v.business)
+      .where('session_id', '=', v.session)
+      .groupBy('currency'),
+  { prepared: true },
+);
+
 export async function expectedCash(db: Kysely<Database>, businessId: string, sessionId: string): Promise<CashByCurrency> {
-  const rows = await db
-    .selectFrom('cash_session_entries')
-    .select(['currency', sql<number>`sum(amount)`.as('total')])
-    .where('business_id', '=', businessId)
-    .where('session_id', '=', sessionId)
-    .groupBy('currency')
-    .execute();
+  const rows = (await drawerSums(db, kindOf(db), { business: businessId, session: sessionId })).rows;
   const out: CashByCurrency = { USD: 0, KHR: 0 };
   for (const r of rows) out[r.currency] = Number(r.total);
   return out;
@@ -33,13 +51,7 @@ export async function lockOpenCashSession(
   kind: DialectKind,
   ctx: Pick<RequestContext, 'businessId' | 'userId'>,
 ): Promise<{ id: string; branch_id: string } | null> {
-  const q = trx
-    .selectFrom('cash_sessions')
-    .select(['id', 'branch_id'])
-    .where('business_id', '=', ctx.businessId)
-    .where('user_id', '=', ctx.userId)
-    .where('status', '=', 'open');
-  return (await forUpdate(kind, q).executeTakeFirst()) ?? null;
+  return (await sessionLock(trx, kind, { business: ctx.businessId, user: ctx.userId })).rows[0] ?? null;
 }
 
 /** "$1,234.50", "40,000 ៛": how a message names an amount of the drawer, whatever the language. */

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { exchangeRate, isCurrencyCode, type CurrencyCode } from '@posauto/shared/money/index';
 import type { Database } from '../../db/types';
-import { preparedRows, type DialectKind } from '../../db/dialect/index';
+import { type DialectKind } from '../../db/dialect/index';
+import { kindOf, precompiled } from '../../db/precompiled';
 import type { RequestContext } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../../lib/time-zone';
@@ -9,11 +10,10 @@ import { lockOpenCashSession } from '../cash-sessions/index';
 import type { StockSettings } from '../stock/index';
 import { isTillSale, type SaleIn } from './sale-input';
 
-/** The shop's settings a sale reads once (general and sale settings in one statement). */
-export async function saleSettings(trx: Kysely<Database>, businessId: string) {
-  const [g] = await preparedRows(
-    trx,
-    trx
+const settingsRead = precompiled(
+  ['business'],
+  (db, v) =>
+    db
       .selectFrom('general_settings as g')
       .leftJoin('sale_settings as s', 's.business_id', 'g.business_id')
       .select([
@@ -31,8 +31,42 @@ export async function saleSettings(trx: Kysely<Database>, businessId: string) {
         's.quotation_prefix',
         's.default_customer_id',
       ])
-      .where('g.business_id', '=', businessId),
-  );
+      .where('g.business_id', '=', v.business),
+  { prepared: true },
+);
+
+const partiesWanted = precompiled(
+  ['business', 'branch', 'customer'],
+  (db, v) =>
+    db
+      .selectFrom('branches as b')
+      .leftJoin('customers as c', (j) => j.onRef('c.business_id', '=', 'b.business_id').on('c.id', '=', v.customer))
+      .select(['b.id', 'c.id as customer_id', 'c.is_walk_in', 'c.status as customer_status'])
+      .where('b.business_id', '=', v.business)
+      .where('b.id', '=', v.branch)
+      .where('b.status', '=', 1),
+  { prepared: true },
+);
+const partiesWalkIn = precompiled(
+  ['business', 'branch'],
+  (db, v) =>
+    db
+      .selectFrom('branches as b')
+      .leftJoin('customers as c', (j) =>
+        j
+          .onRef('c.business_id', '=', 'b.business_id')
+          .on('c.id', '=', sql<string>`(select w.id from customers w where w.business_id = ${v.business} and w.is_walk_in = 1 limit 1)`),
+      )
+      .select(['b.id', 'c.id as customer_id', 'c.is_walk_in', 'c.status as customer_status'])
+      .where('b.business_id', '=', v.business)
+      .where('b.id', '=', v.branch)
+      .where('b.status', '=', 1),
+  { prepared: true },
+);
+
+/** The shop's settings a sale reads once (general and sale settings in one statement). */
+export async function saleSettings(trx: Kysely<Database>, businessId: string) {
+  const [g] = (await settingsRead(trx, kindOf(trx), { business: businessId })).rows;
   if (!g) throw new Error(`no general settings for business ${businessId}`);
   if (!isCurrencyCode(g.currency)) throw unprocessable('sales.errors.currency_unknown');
   return {
@@ -89,19 +123,11 @@ export async function partiesAndSession(
   }
   // The branch and the customer (the one asked for, else the shop's default, else its walk-in) in one statement.
   const wanted = input.customer_id ?? s.defaultCustomerId;
-  const walkIn = sql<string>`(select w.id from customers w where w.business_id = ${ctx.businessId} and w.is_walk_in = 1 limit 1)`;
-  const [found] = await preparedRows(
-    trx,
-    trx
-      .selectFrom('branches as b')
-      .leftJoin('customers as c', (j) =>
-        j.onRef('c.business_id', '=', 'b.business_id').on('c.id', '=', wanted ? sql<string>`${wanted}` : walkIn),
-      )
-      .select(['b.id', 'c.id as customer_id', 'c.is_walk_in', 'c.status as customer_status'])
-      .where('b.business_id', '=', ctx.businessId)
-      .where('b.id', '=', branchId)
-      .where('b.status', '=', 1),
-  );
+  const [found] = (
+    wanted
+      ? await partiesWanted(trx, kind, { business: ctx.businessId, branch: branchId, customer: wanted })
+      : await partiesWalkIn(trx, kind, { business: ctx.businessId, branch: branchId })
+  ).rows;
   if (!found) throw unprocessable('validation.branch_required', 'branch_id');
   if (!found.customer_id || !found.customer_status) throw unprocessable('sales.errors.customer_unknown', 'customer_id');
   // Cash goes through the caller's drawer when it is open at this branch (always for a till sale).

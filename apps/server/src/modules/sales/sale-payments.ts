@@ -4,7 +4,7 @@ import { computeChange, money, tenderValues, type CurrencyCode, type ExchangeRat
 import type { ChangeIn, salePaymentInputSchema } from '@posauto/shared/schemas/sales';
 import type { Database } from '../../db/types';
 import type { WriteBatch } from '../../db/write-batch';
-import { preparedRows } from '../../db/dialect/index';
+import { kindOf, precompiled } from '../../db/precompiled';
 import type { RequestContext } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
@@ -31,6 +31,12 @@ export interface PreparedPayments {
   rounding: number;
 }
 
+const methodRead = precompiled(
+  ['business', 'id'],
+  (db, v) => db.selectFrom('payment_methods').select(['type', 'status']).where('business_id', '=', v.business).where('id', '=', v.id),
+  { prepared: true },
+);
+
 /**
  * Payments against `due` (in `currency`): each an active payment method of the shop, handed over in USD or riel.
  * Only cash may exceed what is due; the change goes back as the cashier chose (`changeIn`): whole dollars and riel
@@ -49,14 +55,7 @@ export async function preparePayments(
   const rows: PreparedPayments['rows'] = [];
   for (const [i, p] of payments.entries()) {
     const field = `payments.${i}`;
-    const [method] = await preparedRows(
-      trx,
-      trx
-        .selectFrom('payment_methods')
-        .select(['type', 'status'])
-        .where('business_id', '=', businessId)
-        .where('id', '=', p.payment_method_id),
-    );
+    const [method] = (await methodRead(trx, kindOf(trx), { business: businessId, id: p.payment_method_id })).rows;
     if (!method?.status) throw unprocessable('sales.errors.method_required', `${field}.payment_method_id`);
     const amount = toMinor(p.amount, p.currency, `${field}.amount`);
     if (amount <= 0) throw unprocessable('sales.errors.payment_amount_required', `${field}.amount`);
