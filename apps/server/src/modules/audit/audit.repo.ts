@@ -33,23 +33,33 @@ export function auditInsert(db: Kysely<Database>, e: AuditEntry) {
   });
 }
 
-/** The audit writer of one entity: the caller's context gives business, user and address; the clock the time. */
+/** The audit line of one entity: the caller's context gives business, user and address; the clock the time. */
+export function auditEntryFor(clock: { now(): Date }, entity: string) {
+  return (
+    ctx: { businessId: string; userId: string; ip: string | null },
+    action: string,
+    entityId: string | null,
+    detail?: Record<string, unknown>,
+  ): AuditEntry => ({
+    businessId: ctx.businessId,
+    userId: ctx.userId,
+    action,
+    entity,
+    entityId,
+    detail,
+    ip: ctx.ip,
+    at: clock.now().toISOString(),
+  });
+}
+
+/** The audit writer of one entity (auditEntryFor, written at once). */
 export function auditFor(clock: { now(): Date }, entity: string) {
+  const entry = auditEntryFor(clock, entity);
   return (
     db: Kysely<Database>,
     ctx: { businessId: string; userId: string; ip: string | null },
     action: string,
     entityId: string | null,
     detail?: Record<string, unknown>,
-  ) =>
-    writeAudit(db, {
-      businessId: ctx.businessId,
-      userId: ctx.userId,
-      action,
-      entity,
-      entityId,
-      detail,
-      ip: ctx.ip,
-      at: clock.now().toISOString(),
-    });
+  ) => writeAudit(db, entry(ctx, action, entityId, detail));
 }

@@ -1,1 +1,1 @@
-export { auditFor, auditInsert, writeAudit, type AuditEntry } from './audit.repo';
+export { auditEntryFor, auditFor, auditInsert, writeAudit, type AuditEntry } from './audit.repo';

@@ -6,7 +6,7 @@ import { nextDocumentNumber } from '../../db/document-number';
 import type { WriteBatch } from '../../db/write-batch';
 import type { RequestContext } from '../../http/context';
 import { localDay } from '../../lib/time-zone';
-import { auditInsert } from '../audit/index';
+import { auditEntryFor, auditInsert } from '../audit/index';
 import type { SaleSettings } from './sale-context';
 import type { SaleIn } from './sale-input';
 import type { PreparedLine } from './sale-lines';
@@ -146,19 +146,8 @@ export function auditSale(
     lines: readonly PreparedLine[];
   },
 ): void {
-  const audit = (action: string, detail: Record<string, unknown>) =>
-    rows.add(
-      auditInsert(trx, {
-        businessId: ctx.businessId,
-        userId: ctx.userId,
-        action,
-        entity: 'sale',
-        entityId: saleId,
-        detail,
-        ip: ctx.ip,
-        at: deps.clock.now().toISOString(),
-      }),
-    );
+  const entry = auditEntryFor(deps.clock, 'sale');
+  const audit = (action: string, detail: Record<string, unknown>) => rows.add(auditInsert(trx, entry(ctx, action, saleId, detail)));
   audit(facts.replaced ? 'update' : 'create', { invoice_number: number, document: input.document });
   if (facts.approval)
     audit('discount_approved', {

@@ -255,7 +255,15 @@ export async function postMovementsWith(
     const threshold = alert.stock_alert ?? settings?.default_stock_alert ?? 0;
     const low = onHandAfter <= threshold;
     // Written once per item after the loop (an item on two lines moves twice from what the first left).
-    levels.set(levelKey(m), { on_hand: onHandAfter, stock_value: value, avg_cost: avg, low_alerted: low ? 1 : 0 });
+    levels.set(levelKey(m), {
+      branchId: m.branchId,
+      productId: m.productId,
+      variantId: m.variantId,
+      on_hand: onHandAfter,
+      stock_value: value,
+      avg_cost: avg,
+      low_alerted: low ? 1 : 0,
+    });
     const id = newId();
     rows.push({
       business_id: who.businessId,
@@ -455,9 +463,9 @@ async function lockLevels(
   businessId: string,
   order: readonly ItemMove[],
   at: string,
-): Promise<Map<string, LevelRow>> {
+): Promise<Map<string, LevelRow & ItemKey>> {
   const items = distinctItems(order);
-  const levels = new Map<string, LevelRow>();
+  const levels = new Map<string, LevelRow & ItemKey>();
   for (let i = 0; i < items.length; i += ITEM_CHUNK) {
     const chunk = items.slice(i, i + ITEM_CHUNK);
     const inserted = await trx
@@ -486,6 +494,9 @@ async function lockLevels(
       ORDER BY branch_id ${by}, product_id ${by}, variant_id ${by} ${lock}`.execute(trx);
     for (const r of rows.rows)
       levels.set(levelKey({ branchId: r.branch_id, productId: r.product_id, variantId: r.variant_id }), {
+        branchId: r.branch_id,
+        productId: r.product_id,
+        variantId: r.variant_id,
         on_hand: Number(r.on_hand),
         stock_value: Number(r.stock_value),
         avg_cost: Number(r.avg_cost),
@@ -506,18 +517,22 @@ interface ItemKeyRow {
  * PostgreSQL names the VALUES' columns in place, and the statement starts with UPDATE, so it runs prepared
  * (db/dialect) and can go out in a batch of writes (db/write-batch.ts); SQLite names them in a WITH.
  */
-function levelWrites(kind: DialectKind, businessId: string, levels: ReadonlyMap<string, LevelRow>, at: string): RawBuilder<unknown>[] {
-  const all = [...levels.entries()];
+function levelWrites(
+  kind: DialectKind,
+  businessId: string,
+  levels: ReadonlyMap<string, LevelRow & ItemKey>,
+  at: string,
+): RawBuilder<unknown>[] {
+  const all = [...levels.values()];
   const columns = sql`branch_id, product_id, variant_id, on_hand, stock_value, avg_cost, low_alerted`;
   const set = sql`on_hand = v.on_hand, stock_value = v.stock_value, avg_cost = v.avg_cost, low_alerted = v.low_alerted`;
   const match = sql`stock_levels.branch_id = v.branch_id AND stock_levels.product_id = v.product_id AND stock_levels.variant_id = v.variant_id`;
   const writes: RawBuilder<unknown>[] = [];
   for (let i = 0; i < all.length; i += ITEM_CHUNK) {
     const values = sql.join(
-      all.slice(i, i + ITEM_CHUNK).map(([key, l]) => {
-        const [branch, product, variant] = key.split('/');
+      all.slice(i, i + ITEM_CHUNK).map((l) => {
         // Typed in the statement: PostgreSQL reads a bare parameter in VALUES as text.
-        return sql`(CAST(${branch} AS TEXT), CAST(${product} AS TEXT), CAST(${variant} AS TEXT), CAST(${l.on_hand} AS BIGINT),
+        return sql`(CAST(${l.branchId} AS TEXT), CAST(${l.productId} AS TEXT), CAST(${l.variantId} AS TEXT), CAST(${l.on_hand} AS BIGINT),
           CAST(${l.stock_value} AS BIGINT), CAST(${l.avg_cost} AS BIGINT), CAST(${l.low_alerted} AS INTEGER))`;
       }),
     );
