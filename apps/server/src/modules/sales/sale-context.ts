@@ -1,39 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import { exchangeRate, isCurrencyCode, type CurrencyCode } from '@posauto/shared/money/index';
+import { isCurrencyCode, type CurrencyCode } from '@posauto/shared/money/index';
 import type { Database } from '../../db/types';
 import { type DialectKind } from '../../db/dialect/index';
-import { kindOf, precompiled } from '../../db/precompiled';
+import { precompiled } from '../../db/precompiled';
 import type { RequestContext } from '../../http/context';
 import { unprocessable } from '../../http/errors';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../../lib/time-zone';
 import { lockOpenCashSession } from '../cash-sessions/index';
+import { shopSettings } from '../settings/index';
 import type { StockSettings } from '../stock/index';
 import { isTillSale, type SaleIn } from './sale-input';
-
-const settingsRead = precompiled(
-  ['business'],
-  (db, v) =>
-    db
-      .selectFrom('general_settings as g')
-      .leftJoin('sale_settings as s', 's.business_id', 'g.business_id')
-      .select([
-        'g.currency',
-        'g.exchange_rate',
-        'g.sale_tax',
-        'g.is_exclude_tax',
-        'g.time_zone',
-        'g.edit_date',
-        'g.edit_cost',
-        'g.inline_discount',
-        'g.out_of_stock_sale',
-        'g.default_stock_alert',
-        's.invoice_prefix',
-        's.quotation_prefix',
-        's.default_customer_id',
-      ])
-      .where('g.business_id', '=', v.business),
-  { prepared: true },
-);
 
 const partiesWanted = precompiled(
   ['business', 'branch', 'customer'],
@@ -64,25 +39,15 @@ const partiesWalkIn = precompiled(
   { prepared: true },
 );
 
-/** The shop's settings a sale reads once (general and sale settings in one statement). */
+/** The shop's settings a sale reads once (the settings module's one reader), its currency checked. */
 export async function saleSettings(trx: Kysely<Database>, businessId: string) {
-  const [g] = (await settingsRead(trx, kindOf(trx), { business: businessId })).rows;
-  if (!g) throw new Error(`no general settings for business ${businessId}`);
+  const g = await shopSettings(trx, businessId);
   if (!isCurrencyCode(g.currency)) throw unprocessable('sales.errors.currency_unknown');
   return {
+    ...g,
     currency: g.currency as CurrencyCode,
-    rate: exchangeRate(Number(g.exchange_rate)),
-    vatRate: Number(g.sale_tax),
-    vatInclusive: !g.is_exclude_tax,
-    timeZone: isTimeZone(g.time_zone) ? g.time_zone : DEFAULT_TIME_ZONE,
-    editDate: Boolean(g.edit_date),
-    editCost: Boolean(g.edit_cost),
-    inlineDiscount: Boolean(g.inline_discount),
-    invoicePrefix: g.invoice_prefix ?? 'INV-',
-    quotationPrefix: g.quotation_prefix ?? 'QUO-',
-    defaultCustomerId: g.default_customer_id ?? null,
     // What the stock ledger would read again otherwise.
-    stock: { out_of_stock_sale: Number(g.out_of_stock_sale), default_stock_alert: g.default_stock_alert } satisfies StockSettings,
+    stock: { out_of_stock_sale: Number(g.outOfStockSale), default_stock_alert: g.defaultStockAlert } satisfies StockSettings,
   };
 }
 export type SaleSettings = Awaited<ReturnType<typeof saleSettings>>;

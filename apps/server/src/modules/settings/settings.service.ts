@@ -15,9 +15,9 @@ import type { RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
 import { DEFAULT_TIME_ZONE } from '../../lib/time-zone';
 import { auditFor } from '../audit/index';
+import { DEFAULT_RATE } from './shop-settings';
 import { claimUpload, MEDIA_KEY, mediaUrl, releaseImage } from '../media/index';
 
-const DEFAULT_RATE = 41_000_000;
 
 function selectSetting(db: Kysely<Database>, businessId: string) {
   return db

@@ -8,13 +8,13 @@ import {
   DocumentProductFinder,
   type DocumentFormProps,
   type PrintPaper,
-} from '../../features/sale-documents';
+} from '../../features/sales';
 import { hasPermission, useUserData } from '../../lib/auth-store';
 import { notifyError } from '../../lib/notify';
 
 /**
  * Back-office sales, invoices and quotations. The screens compose two features that must not import each other:
- * the document forms (sale-documents) and printing (receipts).
+ * the document forms (sales) and printing (receipts).
  */
 
 /**

@@ -7,7 +7,7 @@ import { cartTotals, EMPTY_CART, type Cart, type CartLine } from './cart';
 /**
  * The till's cart and the back-office form price a sale by the same recipe as the server's commit: each is checked
  * against the reference written again from the rules (sale-pricing.reference.ts), as the server's stored totals are
- * (apps/server/src/modules/sales/sales-totals.test.ts) and the back-office form's are (sale-documents/lib/totals.property.test.ts).
+ * (apps/server/src/modules/sales/sales-totals.test.ts) and the back-office form's are (sales/lib/totals.property.test.ts).
  * Three agreeing with one reference agree with one another.
  */
 function cartOf(c: ReferenceSale & { currency: CurrencyCode }): Cart {
