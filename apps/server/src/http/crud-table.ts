@@ -7,7 +7,7 @@ import { isForeignKeyViolation } from '../db/dialect/index';
 import { transactional } from '../db/transaction';
 import { bumpCounter, listBatches, runList, type ListFilters, type ListSpec } from '../db/list';
 import { newId } from '../lib/ids';
-import { auditFor } from '../modules/audit/index';
+import { auditFor } from '../kernel/audit';
 import { branchFilter, whereBranch, type RequestContext } from './context';
 import type { BatchedRows, CrudService } from './crud';
 import { conflict, notFound } from './errors';

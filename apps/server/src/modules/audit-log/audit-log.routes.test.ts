@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_KINDS, type AuditEntry, type AuditKind } from '@posauto/shared/schemas/audit-log';
 import { newId } from '../../lib/ids';
-import { writeAudit } from '../audit/index';
+import { writeAudit } from '../../kernel/audit';
 import { addShopUser, createShop } from '../../../test/factories';
 import { bearer, CASHIER, loginAs } from '../../../test/harness';
 import { call, en, saleWorld, sell, stockUp, type SaleWorld } from '../../../test/sale-fixtures';

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../http/context';
 import { usablePermissions } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { dummyPasswordHash, hashToken, newToken, verifyPassword } from '../../lib/secrets';
-import { writeAudit } from '../audit/index';
+import { writeAudit } from '../../kernel/audit';
 import * as repo from './auth.repo';
 import { forgetSignInFailures, reserveAttempt } from './throttle';
 

@@ -26,7 +26,7 @@ import { branchFilter, branchScope, whereBranch, type RequestContext } from '../
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { addDays, DEFAULT_TIME_ZONE, isTimeZone, startOfLocalDay } from '../../lib/time-zone';
-import { auditFor } from '../audit/index';
+import { auditFor } from '../../kernel/audit';
 import { assertDrawerHolds, expectedCash, lockOpenCashSession } from './drawer';
 
 export const CASH_SESSION_SERIES = 'cash_session_number';

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../../lib/secrets';
-import { writeAudit } from '../audit/index';
+import { writeAudit } from '../../kernel/audit';
 import { deleteUserSessions, forgetSignInFailures } from '../auth/index';
 import { consumeCode, reserveSend, sendCode, type MailContext } from '../email-codes/index';
 import * as repo from './password-reset.repo';

@@ -7,7 +7,7 @@ import type { Database } from '../../db/types';
 import { runList, type ListResult, type ListSpec } from '../../db/list';
 import type { RequestContext } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
-import { writeAudit } from '../audit/index';
+import { writeAudit } from '../../kernel/audit';
 import { deleteBusinessSessions } from '../auth/index';
 import { countBranches, PACKAGE_NAMES } from '../businesses/index';
 import * as repo from './platform-admin.repo';

@@ -8,7 +8,7 @@ import type { RequestContext } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { auditFor } from '../audit/index';
+import { auditFor } from '../../kernel/audit';
 import { planCombo, writeCombo, type ComboPlan } from './combos';
 import { FieldErrors } from './field-errors';
 import { parseAmount, parseQty } from './money-fields';

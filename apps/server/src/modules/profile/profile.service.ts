@@ -6,7 +6,7 @@ import type { Database } from '../../db/types';
 import type { RequestContext } from '../../http/context';
 import { AppError, notFound, unprocessable } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
-import { auditFor } from '../audit/index';
+import { auditFor } from '../../kernel/audit';
 import { countInWindow, deleteUserSessions, forgetKey } from '../auth/index';
 import * as repo from './profile.repo';
 

@@ -1,7 +1,7 @@
 import { profitLossQuerySchema, profitLossResponseSchema, type ProfitLossResponse } from '@posauto/shared/schemas/profit-loss';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
-import { registerReport } from '../reports/index';
+import { registerReport } from '../../kernel/report-kit';
 import { profitLoss, rielOf } from './profit-loss.service';
 
 interface SheetRow {

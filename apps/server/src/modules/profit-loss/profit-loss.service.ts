@@ -13,7 +13,7 @@ import type { ProfitLossQuery, ProfitLossResponse } from '@posauto/shared/schema
 import type { ReportPeriodInfo } from '@posauto/shared/schemas/reports';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
-import { resolvePeriod } from '../reports/index';
+import { resolvePeriod } from '../../kernel/report-kit';
 
 const digitsOf = (currency: string) => (isCurrencyCode(currency) ? minorDigits(currency) : 2);
 /** Minor units as decimal text in the shop's currency ("12.50", "41000"). */

@@ -15,7 +15,7 @@ import { runList } from '../../db/list';
 import { branchFilter, whereBranch, type RequestContext } from '../../http/context';
 import { AppError, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
-import { auditFor } from '../audit/index';
+import { auditFor } from '../../kernel/audit';
 import { postMovements, type LedgerLine } from '../stock/index';
 import { moneyOut, toMinor } from './purchase-money';
 import { lockPurchase, PURCHASE_DOC, returnedByLine } from './purchases.service';

@@ -33,7 +33,7 @@ import { runList } from '../../db/list';
 import { branchFilter, branchScope, whereBranch, type RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
-import { auditFor } from '../audit/index';
+import { auditFor } from '../../kernel/audit';
 import { claimUpload, mediaUrl, releaseImage } from '../media/index';
 import { postMovements, unitFactor, type LedgerLine } from '../stock/index';
 import { moneyOut, paymentStatusOf, shopCurrency, shopRate, toMinor } from './purchase-money';

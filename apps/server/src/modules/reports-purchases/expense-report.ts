@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ExpenseReportQuery, ExpenseReportResponse } from '@posauto/shared/schemas/reports-purchases';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
-import { resolvePeriod } from '../reports/index';
+import { resolvePeriod } from '../../kernel/report-kit';
 import { countAll, money, sumOf } from './report-sql';
 
 /**

@@ -20,7 +20,7 @@ import type { Deps } from '../../deps';
 import { ctxOf } from '../../http/access';
 import type { AppInstance } from '../../http/app-instance';
 import type { ExportColumn } from '../../http/export';
-import { registerReport } from '../reports/index';
+import { registerReport } from '../../kernel/report-kit';
 import { expenseReport } from './expense-report';
 import { itemPurchaseReport } from './item-purchase-report';
 import { posCashFlowReport } from './pos-cash-flow-report';

@@ -7,7 +7,7 @@ import {
 } from '@posauto/shared/schemas/reports-purchases';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
-import { resolvePeriod } from '../reports/index';
+import { resolvePeriod } from '../../kernel/report-kit';
 import { baseQuantity, money, sumOf } from './report-sql';
 
 const itemName = sql<string>`CASE WHEN v.name IS NULL THEN p.product_name ELSE p.product_name || ' - ' || v.name END`;

@@ -3,7 +3,7 @@ import type { CashFlowFigures, PosCashFlowQuery, PosCashFlowResponse } from '@po
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { addDays, startOfLocalDay } from '../../lib/time-zone';
-import { resolvePeriod } from '../reports/index';
+import { resolvePeriod } from '../../kernel/report-kit';
 import { money } from './report-sql';
 
 type Currency = 'USD' | 'KHR';

@@ -1,7 +1,7 @@
 import type { PurchaseReportQuery, PurchaseReportResponse } from '@posauto/shared/schemas/reports-purchases';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
-import { resolvePeriod } from '../reports/index';
+import { resolvePeriod } from '../../kernel/report-kit';
 import { countAll, money, sumOf } from './report-sql';
 import { sql } from 'kysely';
 

@@ -11,11 +11,9 @@ import type { Deps } from '../../deps';
 import { ctxOf } from '../../http/access';
 import type { AppInstance } from '../../http/app-instance';
 import { notFound } from '../../http/errors';
-import { reportAccess } from './report-kit';
+import { reportAccess } from '../../kernel/report-kit';
 import { saleReports } from './sale-reports';
 
-// The kit other report modules build on (profit-loss, reports-purchases): modules import each other through index.ts.
-export { registerReport, reportAccess, resolvePeriod, weekLabel, type ReportSheet } from './report-kit';
 
 /** The sale reports (issue 13) and what every printed report puts at its top. */
 export function saleReportRoutes(app: AppInstance, deps: Deps): void {

@@ -29,7 +29,7 @@ import { localHourSql } from '../../db/dialect/index';
 import type { AppInstance } from '../../http/app-instance';
 import type { RequestContext } from '../../http/context';
 import type { ExportColumn } from '../../http/export';
-import { registerReport, resolvePeriod } from './report-kit';
+import { registerReport, resolvePeriod } from '../../kernel/report-kit';
 
 /** The shared definitions (design of issue 13): only these documents count, on their shop-local day. */
 const COUNTED_DOCUMENTS = ['sale', 'invoice'] as const;

@@ -13,7 +13,7 @@ import type { RequestContext } from '../../http/context';
 import { AppError, conflict, invalid, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { packagePermissions, parseRolePermissions } from '../../lib/permissions';
-import { auditFor } from '../audit/index';
+import { auditFor } from '../../kernel/audit';
 import { isFullRole, keepOneOwner } from '../users/index';
 import * as repo from './roles.repo';
 

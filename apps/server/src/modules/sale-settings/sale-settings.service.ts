@@ -5,7 +5,7 @@ import { isForeignKeyViolation } from '../../db/dialect/index';
 import type { Database } from '../../db/types';
 import type { RequestContext } from '../../http/context';
 import { conflict, notFound, unprocessable } from '../../http/errors';
-import { auditFor } from '../audit/index';
+import { auditFor } from '../../kernel/audit';
 
 const selectSaleSettings = (db: Kysely<Database>, businessId: string) =>
   db

@@ -8,7 +8,7 @@ import type { RequestContext } from '../../http/context';
 import { AppError, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { dummyPasswordHash, verifyPassword } from '../../lib/secrets';
-import { auditFor } from '../audit/index';
+import { auditFor } from '../../kernel/audit';
 import { countInWindow, forgetKey } from '../auth/index';
 import { userDiscountLimit } from '../roles/index';
 

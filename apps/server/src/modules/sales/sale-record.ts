@@ -6,7 +6,7 @@ import { nextDocumentNumber } from '../../db/document-number';
 import type { WriteBatch } from '../../db/write-batch';
 import type { RequestContext } from '../../http/context';
 import { localDay } from '../../lib/time-zone';
-import { auditEntryFor, auditInsert } from '../audit/index';
+import { auditEntryFor, auditInsert } from '../../kernel/audit';
 import type { SaleSettings } from './sale-context';
 import type { SaleIn } from './sale-input';
 import type { PreparedLine } from './sale-lines';

@@ -26,7 +26,7 @@ import { branchFilter, whereBranch, type RequestContext } from '../../http/conte
 import { AppError, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../lib/time-zone';
-import { auditFor } from '../audit/index';
+import { auditFor } from '../../kernel/audit';
 import { assertDrawerHolds } from '../cash-sessions/index';
 import { postMovements, type LedgerLine } from '../stock/index';
 import { SALE_DOC, openSession } from './sale-commit';

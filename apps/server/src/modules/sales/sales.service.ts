@@ -36,7 +36,7 @@ import { branchFilter, whereBranch, type RequestContext } from '../../http/conte
 import { AppError, forbidden, invalid, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../lib/time-zone';
-import { auditFor } from '../audit/index';
+import { auditFor } from '../../kernel/audit';
 import { postMovements } from '../stock/index';
 import { assertDrawerHolds, type CashByCurrency } from '../cash-sessions/index';
 import { releaseCoupon } from '../coupons/index';

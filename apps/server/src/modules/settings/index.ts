@@ -1,2 +1,3 @@
 export { settingsRoutes } from './settings.routes';
-export { DEFAULT_RATE, shopSettings, shopTimeZone, shopToday, type ShopSettings } from './shop-settings';
+// The one reader of a shop's settings lives in the kernel (the report kit needs it); modules ask for it here.
+export { DEFAULT_RATE, shopSettings, shopTimeZone, shopToday, type ShopSettings } from '../../kernel/shop-settings';

@@ -14,8 +14,8 @@ import type { Database } from '../../db/types';
 import type { RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
 import { DEFAULT_TIME_ZONE } from '../../lib/time-zone';
-import { auditFor } from '../audit/index';
-import { DEFAULT_RATE } from './shop-settings';
+import { auditFor } from '../../kernel/audit';
+import { DEFAULT_RATE } from '../../kernel/shop-settings';
 import { claimUpload, MEDIA_KEY, mediaUrl, releaseImage } from '../media/index';
 
 

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/dialect/index';
 import { AppError, conflict, invalid } from '../../http/errors';
 import type { Language } from '../../lib/i18n';
 import { hashPassword, hashToken, newToken } from '../../lib/secrets';
-import { writeAudit } from '../audit/index';
+import { writeAudit } from '../../kernel/audit';
 import { createBusiness, seedName } from '../businesses/index';
 import { forgotPassword } from '../password-reset/index';
 import { consumeCode, deliver, reserveSend, sendCode, type CodePurpose, type MailContext } from '../email-codes/index';

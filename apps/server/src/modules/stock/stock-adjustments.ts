@@ -16,7 +16,7 @@ import { runList, type ListResult } from '../../db/list';
 import { branchFilter, branchScope, whereBranch, type RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
-import { auditFor } from '../audit/index';
+import { auditFor } from '../../kernel/audit';
 import { postMovementsWith, productRows, reverseDocument } from './stock-ledger';
 import { insertLines, prepareLines, readLines, writtenLines } from './stock-lines';
 import { precompiled } from '../../db/precompiled';

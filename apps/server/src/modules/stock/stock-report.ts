@@ -14,7 +14,7 @@ import { runList } from '../../db/list';
 import { branchFilter, branchScope, type RequestContext } from '../../http/context';
 import { invalid, notFound } from '../../http/errors';
 import { addDays, DEFAULT_TIME_ZONE, isTimeZone, localDay, startOfLocalDay } from '../../lib/time-zone';
-import { resolvePeriod } from '../reports/index';
+import { resolvePeriod } from '../../kernel/report-kit';
 import { moneyText } from './stock-levels';
 
 const DAY_MS = 86_400_000;

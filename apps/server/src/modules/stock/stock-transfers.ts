@@ -16,7 +16,7 @@ import { runList } from '../../db/list';
 import { branchScope, whereBranch, type RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
-import { auditFor } from '../audit/index';
+import { auditFor } from '../../kernel/audit';
 import { postMovements, type PostedMovement } from './stock-ledger';
 import { branchIsActive, readLines, writeLines } from './stock-lines';
 

@@ -11,7 +11,7 @@ import { conflict, invalid, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { parseRolePermissions } from '../../lib/permissions';
 import { hashPassword } from '../../lib/secrets';
-import { auditFor } from '../audit/index';
+import { auditFor } from '../../kernel/audit';
 import { deleteUserSessions } from '../auth/index';
 import { isFullRole, keepOneOwner } from './owner-guard';
 import * as repo from './users.repo';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportQuerySchema } from '@posauto/shared/schemas/reports';
-import type { AppError } from '../../http/errors';
-import { contextFor } from '../../../test/factories';
-import { createTestApp, OWNER, type TestContext } from '../../../test/harness';
+import type { AppError } from '../http/errors';
+import { contextFor } from '../../test/factories';
+import { createTestApp, OWNER, type TestContext } from '../../test/harness';
 import { periodDays, resolvePeriod, weekLabel } from './report-kit';
 
 describe('periodDays', () => {

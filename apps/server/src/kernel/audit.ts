@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types';
-import { newId } from '../../lib/ids';
+import type { Database } from '../db/types';
+import { newId } from '../lib/ids';
 
 export interface AuditEntry {
   businessId: string;

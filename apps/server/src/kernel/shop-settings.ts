@@ -1,9 +1,9 @@
 import { exchangeRate, type ExchangeRate } from '@posauto/shared/money/index';
 import type { Kysely } from 'kysely';
-import { kindOf, precompiled } from '../../db/precompiled';
-import type { Database } from '../../db/types';
-import type { Clock } from '../../lib/clock';
-import { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../lib/time-zone';
+import { kindOf, precompiled } from '../db/precompiled';
+import type { Database } from '../db/types';
+import type { Clock } from '../lib/clock';
+import { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../lib/time-zone';
 
 /**
  * What the rest of the server needs of a shop's settings, read in one place. Services used to read the settings table

@@ -1,19 +1,20 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { RTL_LANGUAGES } from '@posauto/shared/i18n/index';
-import { exchangeRate, formatRate } from '@posauto/shared/money/index';
+import { formatRate } from '@posauto/shared/money/index';
 import { errorSchema } from '@posauto/shared/schemas/common';
 import type { Permission } from '@posauto/shared/permissions';
 import { REPORT_MAX_DAYS, reportExportQuerySchema, type ReportPeriodInfo, type ReportQuery } from '@posauto/shared/schemas/reports';
-import type { Deps } from '../../deps';
-import type { AppInstance } from '../../http/app-instance';
-import { ctxOf } from '../../http/access';
-import { branchScope, type RequestContext } from '../../http/context';
-import { invalid } from '../../http/errors';
-import { toCsv, toXlsx, type ExportColumn } from '../../http/export';
-import { spreadsheetAnswer } from '../../http/openapi';
-import { pickLanguage, translate, type Language } from '../../lib/i18n';
-import { addDays, DEFAULT_TIME_ZONE, isoWeek, isTimeZone, localDay } from '../../lib/time-zone';
+import type { Deps } from '../deps';
+import type { AppInstance } from '../http/app-instance';
+import { ctxOf } from '../http/access';
+import { branchScope, type RequestContext } from '../http/context';
+import { invalid } from '../http/errors';
+import { toCsv, toXlsx, type ExportColumn } from '../http/export';
+import { spreadsheetAnswer } from '../http/openapi';
+import { pickLanguage, translate, type Language } from '../lib/i18n';
+import { addDays, DEFAULT_TIME_ZONE, isoWeek, localDay } from '../lib/time-zone';
+import { shopSettings, shopToday } from './shop-settings';
 
 /** A report needs the reports menu's permission and its own key (spec: report-management plus the report's key). */
 export const reportAccess = (key: Permission) => ({ allOf: ['report-management', key] as const });
@@ -53,13 +54,8 @@ export function periodDays(period: ReportQuery['period'], today: string, custom:
  * period that ends before it starts or spans more than REPORT_MAX_DAYS.
  */
 export async function resolvePeriod(deps: Deps, ctx: RequestContext, query: ReportQuery): Promise<ReportPeriodInfo> {
-  const g = await deps.db
-    .selectFrom('general_settings')
-    .select(['time_zone', 'currency', 'exchange_rate'])
-    .where('business_id', '=', ctx.businessId)
-    .executeTakeFirst();
-  const timeZone = isTimeZone(g?.time_zone) ? g.time_zone : DEFAULT_TIME_ZONE;
-  const today = localDay(deps.clock.now(), timeZone);
+  const g = await shopSettings(deps.db, ctx.businessId);
+  const today = shopToday(g, deps.clock);
   const { from, to } = periodDays(query.period, today, query);
   if (to < from) throw invalid({ to: 'reports.errors.to_before_from' });
   if ((dayMs(to) - dayMs(from)) / 86_400_000 + 1 > REPORT_MAX_DAYS) throw invalid({ to: 'reports.errors.period_too_long' });
@@ -67,10 +63,10 @@ export async function resolvePeriod(deps: Deps, ctx: RequestContext, query: Repo
     period: query.period,
     from,
     to,
-    time_zone: timeZone,
+    time_zone: g.timeZone,
     branch_id: branchScope(ctx, query.branch_id),
-    currency: g?.currency ?? 'USD',
-    exchange_rate: formatRate(exchangeRate(Number(g?.exchange_rate ?? 0) || 1)),
+    currency: g.currency,
+    exchange_rate: formatRate(g.rate),
   };
 }
 

@@ -1,1 +1,0 @@
-export { auditEntryFor, auditFor, auditInsert, writeAudit, type AuditEntry } from './audit.repo';
