@@ -27,6 +27,7 @@ import {
 } from '@posauto/shared/schemas/purchases';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
+import { sameShop } from '../../db/same-shop';
 import { forUpdate } from '../../db/dialect/index';
 import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
 import { runList } from '../../db/list';
@@ -46,7 +47,7 @@ type PaymentInput = z.output<typeof purchasePaymentInputSchema>;
 const header = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('purchases as p')
-    .innerJoin('suppliers as s', (j) => j.onRef('s.business_id', '=', 'p.business_id').onRef('s.id', '=', 'p.supplier_id'))
+    .innerJoin('suppliers as s', sameShop('s', 'p.supplier_id'))
     .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'p.business_id').onRef('b.id', '=', 'p.branch_id'))
     .leftJoin('users as u', (j) => j.onRef('u.business_id', '=', 'p.business_id').onRef('u.id', '=', 'p.created_by'))
     .select([
