@@ -28,7 +28,9 @@ import { guardedDriver, type DriverGuard } from './guarded-driver';
 import { postgresHealth, sqliteHealth, type DatabaseHealth } from './health';
 import { postgresNotifications, sqliteNotifications, withCommitHooks, type CommitHooks, type NotificationSource } from './notify';
 
-export type DialectKind = 'sqlite' | 'postgres';
+import type { DialectKind } from './kind';
+
+export type { DialectKind } from './kind';
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize?: number };
 

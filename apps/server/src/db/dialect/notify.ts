@@ -10,7 +10,7 @@
 import type SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { sql, type DatabaseConnection, type Driver, type Kysely } from 'kysely';
-import type { DialectKind } from './index';
+import type { DialectKind } from './kind';
 
 export type NotificationHandler = (payload: string) => void;
 
