@@ -56,9 +56,7 @@ import { posRoutes } from './modules/pos/index';
 import { receiptRoutes } from './modules/receipts/index';
 import { expenseCategoryRoutes } from './modules/expense-categories/index';
 import { expenseRoutes } from './modules/expenses/index';
-import { saleReportRoutes } from './modules/reports/index';
-import { purchaseReportRoutes } from './modules/reports-purchases/index';
-import { profitLossRoutes } from './modules/profit-loss/index';
+import { reportRoutes } from './modules/reports/index';
 
 /** Records the global search finds, in the order they are listed: a module's records are found by adding its provider here. */
 export const RECORD_SEARCH_PROVIDERS: readonly RecordSearchProviderFactory[] = [categorySearchProvider, productSearchProvider];
@@ -103,9 +101,7 @@ const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   receiptRoutes,
   expenseCategoryRoutes,
   expenseRoutes,
-  saleReportRoutes,
-  purchaseReportRoutes,
-  profitLossRoutes,
+  reportRoutes,
   auditLogRoutes,
   setupStatusRoutes,
 ];

@@ -100,6 +100,12 @@ export interface ReportConfig<Q extends ReportQuery, A> {
   sheet: ReportSheet<any>;
 }
 
+/** A sheet's column headed by a translation key. */
+export const sheetColumn = <R>(t: (key: string) => string, header: string, value: (r: R) => string | number | null): ExportColumn<R> => ({
+  header: t(header),
+  value,
+});
+
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 422: errorSchema };
 
 /**
@@ -156,3 +162,12 @@ export function registerReport<Q extends ReportQuery, A>(app: AppInstance, deps:
     },
   });
 }
+
+/**
+ * A report as one registration (its two routes), so the reports module lists its reports: each report's file says
+ * its path, schemas, figures and sheet, and the list says which are served, in order.
+ */
+export const defineReport =
+  <Q extends ReportQuery, A>(cfg: ReportConfig<Q, A>) =>
+  (app: AppInstance, deps: Deps): void =>
+    registerReport(app, deps, cfg);

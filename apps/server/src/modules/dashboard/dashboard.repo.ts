@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { localHourSql, type DialectKind } from '../../db/dialect/index';
 import type { Database } from '../../db/types';
+import { countedReturn, countedReturnSql, countedSale, countedSaleSql } from '../../kernel/counted';
 
 /** Sales and profit of one calendar day in the shop's time zone, in minor units. */
 export interface DayBucket {
@@ -15,12 +16,8 @@ export interface SalesScope {
   branchId: string | null;
 }
 
-/** The documents that count as sales (design-13): sales and invoices, completed; quotations and voids never. */
-const COUNTED = ['sale', 'invoice'] as const;
-
-export async function dashboardSettings(db: Kysely<Database>, businessId: string) {
-  return db.selectFrom('general_settings').select(['currency', 'time_zone']).where('business_id', '=', businessId).executeTakeFirst();
-}
+/** The scope over shop-local days, as the kernel's counted scope (kernel/counted.ts: quotations and voids never count). */
+const counted = (scope: SalesScope, range: { from: string; to: string }) => ({ ...scope, ...range });
 
 /**
  * Daily sales and profit of the scope over the shop-local days from..to (both included): two GROUP BY day sums,
@@ -29,25 +26,20 @@ export async function dashboardSettings(db: Kysely<Database>, businessId: string
  * service charges and shipping included, less the cost of goods, net of returns.
  */
 export async function salesBuckets(db: Kysely<Database>, scope: SalesScope, range: { from: string; to: string }): Promise<DayBucket[]> {
-  let sales = db
-    .selectFrom('sales')
-    .select(['sale_date as day', sql<number>`sum(grand_total)`.as('sales'), sql<number>`sum(grand_total - tax - cost_total)`.as('profit')])
-    .where('business_id', '=', scope.businessId)
-    .where('document', 'in', COUNTED)
-    .where('status', '=', 'completed')
-    .where('sale_date', '>=', range.from)
-    .where('sale_date', '<=', range.to)
-    .groupBy('sale_date');
-  if (scope.branchId) sales = sales.where('branch_id', '=', scope.branchId);
-  let returns = db
-    .selectFrom('sale_returns')
-    .select(['returned_on as day', sql<number>`sum(total)`.as('sales'), sql<number>`sum(total - tax - cost_total)`.as('profit')])
-    .where('business_id', '=', scope.businessId)
-    .where('status', '=', 'posted')
-    .where('returned_on', '>=', range.from)
-    .where('returned_on', '<=', range.to)
-    .groupBy('returned_on');
-  if (scope.branchId) returns = returns.where('branch_id', '=', scope.branchId);
+  const sales = db
+    .selectFrom('sales as s')
+    .select([
+      's.sale_date as day',
+      sql<number>`sum(s.grand_total)`.as('sales'),
+      sql<number>`sum(s.grand_total - s.tax - s.cost_total)`.as('profit'),
+    ])
+    .where(countedSale('s', counted(scope, range)))
+    .groupBy('s.sale_date');
+  const returns = db
+    .selectFrom('sale_returns as r')
+    .select(['r.returned_on as day', sql<number>`sum(r.total)`.as('sales'), sql<number>`sum(r.total - r.tax - r.cost_total)`.as('profit')])
+    .where(countedReturn('r', counted(scope, range)))
+    .groupBy('r.returned_on');
   const [sold, returned] = await Promise.all([sales.execute(), returns.execute()]);
   const byDay = new Map<string, DayBucket>();
   const at = (day: string) => {
@@ -89,19 +81,15 @@ export async function topProducts(
               SELECT l.product_id, l.net_amount, l.tax_amount FROM sale_lines l
                WHERE l.business_id = s.business_id AND l.sale_id = s.id OFFSET 0) l`
       : sql`FROM sales s JOIN sale_lines l ON l.business_id = s.business_id AND l.sale_id = s.id`;
-  const saleBranch = scope.branchId ? sql`AND s.branch_id = ${scope.branchId}` : sql``;
-  const returnBranch = scope.branchId ? sql`AND r.branch_id = ${scope.branchId}` : sql``;
   const rows = await sql<{ product_id: string; amount: number }>`
     SELECT x.product_id, sum(x.amount) AS amount FROM (
       SELECT l.product_id, l.net_amount - CASE WHEN s.vat_inclusive = 1 THEN l.tax_amount ELSE 0 END AS amount
         ${saleLines}
-       WHERE s.business_id = ${scope.businessId} AND s.document IN ('sale', 'invoice') AND s.status = 'completed'
-         AND s.sale_date >= ${range.from} AND s.sale_date <= ${range.to} ${saleBranch}
+       WHERE ${countedSaleSql('s', counted(scope, range))}
       UNION ALL
       SELECT rl.product_id, rl.tax_amount - rl.amount AS amount
         FROM sale_returns r JOIN sale_return_lines rl ON rl.business_id = r.business_id AND rl.return_id = r.id
-       WHERE r.business_id = ${scope.businessId} AND r.status = 'posted'
-         AND r.returned_on >= ${range.from} AND r.returned_on <= ${range.to} ${returnBranch}
+       WHERE ${countedReturnSql('r', counted(scope, range))}
     ) x
     GROUP BY x.product_id
     HAVING sum(x.amount) > 0
@@ -124,16 +112,12 @@ export async function topProducts(
 
 /** Counted sales of one shop-local day by hour of sold_at on the shop's clock: only the hours with sales. */
 export async function salesByHour(db: Kysely<Database>, kind: DialectKind, scope: SalesScope, day: string, timeZone: string) {
-  const hour = localHourSql(kind, sql.ref('sold_at'), timeZone);
-  let q = db
-    .selectFrom('sales')
-    .select([hour.as('hour'), sql<number>`count(*)`.as('count'), sql<number>`sum(grand_total)`.as('sales')])
-    .where('business_id', '=', scope.businessId)
-    .where('document', 'in', COUNTED)
-    .where('status', '=', 'completed')
-    .where('sale_date', '=', day)
+  const hour = localHourSql(kind, sql.ref('s.sold_at'), timeZone);
+  const q = db
+    .selectFrom('sales as s')
+    .select([hour.as('hour'), sql<number>`count(*)`.as('count'), sql<number>`sum(s.grand_total)`.as('sales')])
+    .where(countedSale('s', counted(scope, { from: day, to: day })))
     .groupBy(hour);
-  if (scope.branchId) q = q.where('branch_id', '=', scope.branchId);
   return (await q.execute()).map((r) => ({ hour: Number(r.hour), count: Number(r.count), sales: Number(r.sales) }));
 }
 
@@ -141,8 +125,9 @@ export async function salesByHour(db: Kysely<Database>, kind: DialectKind, scope
  * Stock-kept, active items at or under their alert level (the product's own, else the shop's default), lowest
  * stock first: how many, and the first `limit`. Same rule as the stock listing's low filter (stock-levels.ts).
  */
-export async function lowStock(db: Kysely<Database>, scope: SalesScope, limit: number) {
-  const alertLevel = sql<number>`COALESCE(p.stock_alert, (SELECT g.default_stock_alert FROM general_settings g WHERE g.business_id = p.business_id))`;
+export async function lowStock(db: Kysely<Database>, scope: SalesScope, limit: number, defaultAlert: number | null) {
+  // The shop's default comes from the one settings reader (it was a subquery of general_settings here).
+  const alertLevel = sql<number>`COALESCE(p.stock_alert, ${defaultAlert})`;
   const base = () => {
     let q = db
       .selectFrom('stock_levels as l')

@@ -3,7 +3,8 @@ import type { DashboardFigures, DashboardQuery, DashboardResponse } from '@posau
 import type { Deps } from '../../deps';
 import { branchScope, type RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { addDays, DEFAULT_TIME_ZONE, isoWeek, isoWeekYearStart, isTimeZone, localDay } from '../../lib/time-zone';
+import { addDays, isoWeek, isoWeekYearStart } from '../../lib/time-zone';
+import { shopSettings, shopToday } from '../settings/index';
 import * as repo from './dashboard.repo';
 
 const zero = (): DashboardFigures => ({ sales: 0, profit: 0 });
@@ -63,18 +64,18 @@ export async function getDashboard(deps: Deps, ctx: RequestContext, query: Dashb
   const branchId = branchScope(ctx, query.branch_id);
   if (branchId && branchId !== ctx.branchId && !(await repo.branchExists(deps.db, ctx.businessId, branchId))) throw notFound();
   const scope = { businessId: ctx.businessId, branchId };
-  const settings = await repo.dashboardSettings(deps.db, ctx.businessId);
-  const timeZone = isTimeZone(settings?.time_zone) ? settings.time_zone : DEFAULT_TIME_ZONE;
-  const today = localDay(deps.clock.now(), timeZone);
+  const settings = await shopSettings(deps.db, ctx.businessId);
+  const timeZone = settings.timeZone;
+  const today = shopToday(settings, deps.clock);
   const last30 = { from: addDays(today, -29), to: today };
   const [buckets, top, hours, low] = await Promise.all([
     repo.salesBuckets(deps.db, scope, { from: firstDayNeeded(today), to: today }),
     repo.topProducts(deps.db, deps.kind, scope, last30, TOP_PRODUCTS),
     repo.salesByHour(deps.db, deps.kind, scope, today, timeZone),
-    repo.lowStock(deps.db, scope, LOW_STOCK_SHOWN),
+    repo.lowStock(deps.db, scope, LOW_STOCK_SHOWN, settings.defaultStockAlert),
   ]);
   const byHour = new Map(hours.map((h) => [h.hour, h]));
-  const periods = summarise(buckets, today, settings?.currency ?? 'USD');
+  const periods = summarise(buckets, today, settings.currency);
   return {
     ...(ctx.permissions.has('profit-lost-report') ? periods : withoutProfit(periods)),
     branch_id: branchId,

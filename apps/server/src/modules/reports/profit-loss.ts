@@ -9,18 +9,23 @@ import {
   parseRate,
   type CurrencyCode,
 } from '@posauto/shared/money/index';
-import type { ProfitLossQuery, ProfitLossResponse } from '@posauto/shared/schemas/profit-loss';
+import { PROFIT_LOSS_MONTH_LINES, profitLossLabel, profitLossLayout } from '@posauto/shared/reports/profit-loss-layout';
+import {
+  profitLossQuerySchema,
+  profitLossResponseSchema,
+  type ProfitLossQuery,
+  type ProfitLossResponse,
+} from '@posauto/shared/schemas/profit-loss';
 import type { ReportPeriodInfo } from '@posauto/shared/schemas/reports';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
-import { resolvePeriod } from '../../kernel/report-kit';
+import { countedReturn, countedSale } from '../../kernel/counted';
+import { defineReport, resolvePeriod } from '../../kernel/report-kit';
+import { datedIn } from './report-sql';
 
 const digitsOf = (currency: string) => (isCurrencyCode(currency) ? minorDigits(currency) : 2);
 /** Minor units as decimal text in the shop's currency ("12.50", "41000"). */
 const moneyOut = (amount: number, currency: string) => formatDecimal(amount, digitsOf(currency));
-
-/** The documents that count as sales in every report (design-13): sales and invoices, completed. */
-export const COUNTED_DOCUMENTS = ['sale', 'invoice'] as const;
 
 /** Sums of one calendar month (YYYY-MM), in minor units of the shop currency. */
 interface MonthSums {
@@ -83,6 +88,7 @@ const month = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 7)`;
 export async function monthlySums(deps: Deps, businessId: string, period: Pick<ReportPeriodInfo, 'from' | 'to' | 'branch_id'>) {
   const { db } = deps;
   const { from, to, branch_id: branchId } = period;
+  const scope = { businessId, from, to, branchId };
   const sums = new Map<string, MonthSums>(monthsOf(from, to).map((k) => [k, emptySums()]));
   const at = (key: string) => {
     let s = sums.get(key);
@@ -92,7 +98,7 @@ export async function monthlySums(deps: Deps, businessId: string, period: Pick<R
 
   // Grouped by day, not month: the days come in the order of the (business_id, sale_date) covering index, so the
   // database streams the groups without sorting; the months are added up below.
-  let sales = db
+  const sales = db
     .selectFrom('sales as s')
     .select([
       's.sale_date as day',
@@ -104,31 +110,21 @@ export async function monthlySums(deps: Deps, businessId: string, period: Pick<R
       sql<number>`sum(s.discount_amount + s.coupon_amount)`.as('discounts'),
       sql<number>`sum(s.cost_total)`.as('cost'),
     ])
-    .where('s.business_id', '=', businessId)
-    .where('s.document', 'in', COUNTED_DOCUMENTS)
-    .where('s.status', '=', 'completed')
-    .where('s.sale_date', '>=', from)
-    .where('s.sale_date', '<=', to)
+    .where(countedSale('s', scope))
     .groupBy('s.sale_date');
-  if (branchId) sales = sales.where('s.branch_id', '=', branchId);
 
   // Only discounted lines matter: the literal condition matches the partial index sale_lines_discounted (0025), so
   // the sum starts from those lines instead of visiting every line of the period.
-  let lines = db
+  const lines = db
     .selectFrom('sale_lines as l')
     .innerJoin('sales as s', (j) => j.onRef('s.business_id', '=', 'l.business_id').onRef('s.id', '=', 'l.sale_id'))
     .select([month('s.sale_date').as('month'), sql<number>`sum(l.line_discount)`.as('line_discounts')])
     .where('l.business_id', '=', businessId)
     .where(sql<boolean>`l.line_discount <> 0`)
-    .where('s.business_id', '=', businessId)
-    .where('s.document', 'in', COUNTED_DOCUMENTS)
-    .where('s.status', '=', 'completed')
-    .where('s.sale_date', '>=', from)
-    .where('s.sale_date', '<=', to)
+    .where(countedSale('s', scope))
     .groupBy(month('s.sale_date'));
-  if (branchId) lines = lines.where('s.branch_id', '=', branchId);
 
-  let returns = db
+  const returns = db
     .selectFrom('sale_returns as r')
     .select([
       month('r.returned_on').as('month'),
@@ -137,31 +133,23 @@ export async function monthlySums(deps: Deps, businessId: string, period: Pick<R
       sql<number>`sum(r.tax)`.as('tax'),
       sql<number>`sum(r.cost_total)`.as('cost'),
     ])
-    .where('r.business_id', '=', businessId)
-    .where('r.status', '=', 'posted')
-    .where('r.returned_on', '>=', from)
-    .where('r.returned_on', '<=', to)
+    .where(countedReturn('r', scope))
     .groupBy(month('r.returned_on'));
-  if (branchId) returns = returns.where('r.branch_id', '=', branchId);
 
-  let expenses = db
+  const expenses = db
     .selectFrom('expenses as e')
     .select([month('e.expense_date').as('month'), sql<number>`sum(e.amount)`.as('amount')])
     .where('e.business_id', '=', businessId)
-    .where('e.expense_date', '>=', from)
-    .where('e.expense_date', '<=', to)
+    .where(datedIn(period, 'e.expense_date', 'e.branch_id'))
     .groupBy(month('e.expense_date'));
-  if (branchId) expenses = expenses.where('e.branch_id', '=', branchId);
 
-  let byCategory = db
+  const byCategory = db
     .selectFrom('expenses as e')
     .innerJoin('expense_categories as c', (j) => j.onRef('c.business_id', '=', 'e.business_id').onRef('c.id', '=', 'e.category_id'))
     .select(['e.category_id', 'c.name', sql<number>`sum(e.amount)`.as('amount')])
     .where('e.business_id', '=', businessId)
-    .where('e.expense_date', '>=', from)
-    .where('e.expense_date', '<=', to)
+    .where(datedIn(period, 'e.expense_date', 'e.branch_id'))
     .groupBy(['e.category_id', 'c.name']);
-  if (branchId) byCategory = byCategory.where('e.branch_id', '=', branchId);
 
   const [saleRows, lineRows, returnRows, expenseRows, categoryRows] = await Promise.all([
     sales.execute(),
@@ -229,8 +217,6 @@ function addSums(into: MonthSums, s: MonthSums): MonthSums {
   return into;
 }
 
-const MAIN_LINES = ['net_sales', 'returns', 'service_charges', 'shipping', 'cogs', 'gross_profit', 'expenses', 'net_profit'] as const;
-
 export async function profitLoss(deps: Deps, ctx: RequestContext, query: ProfitLossQuery): Promise<ProfitLossResponse> {
   const period = await resolvePeriod(deps, ctx, query);
   const { months, categories } = await monthlySums(deps, ctx.businessId, period);
@@ -253,7 +239,10 @@ export async function profitLoss(deps: Deps, ctx: RequestContext, query: ProfitL
             const m = figuresOf(s);
             return {
               month: key,
-              ...(Object.fromEntries(MAIN_LINES.map((k) => [k, out(m[k])])) as Record<(typeof MAIN_LINES)[number], string>),
+              ...(Object.fromEntries(PROFIT_LOSS_MONTH_LINES.map((k) => [k, out(m[k])])) as Record<
+                (typeof PROFIT_LOSS_MONTH_LINES)[number],
+                string
+              >),
             };
           })
         : [],
@@ -270,3 +259,45 @@ export function rielOf(value: string, period: ReportPeriodInfo): string {
   const minor = parseDecimal(value, digitsOf(currency));
   return String(rielTotal(money(minor, currency), parseRate(period.exchange_rate)).amount);
 }
+
+interface SheetRow {
+  line: string;
+  amount: string;
+  riel: string;
+}
+
+/**
+ * The statement as the screen lays it out (the shared layout), top to bottom without the section headings; net
+ * profit, the bottom line, is the last row.
+ */
+export function statementRows(data: ProfitLossResponse, t: (key: string) => string): SheetRow[] {
+  const row = (label: string, amount: string): SheetRow => ({ line: label, amount, riel: rielOf(amount, data.period) });
+  return profitLossLayout(data).flatMap((r) => {
+    if (r.kind === 'heading') return [];
+    if (r.kind === 'expense') return [row(`${t(profitLossLabel('expense'))}: ${r.categoryName}`, r.amount)];
+    return [row(t(r.label), r.amount)];
+  });
+}
+
+export const profitLossRoutes = defineReport({
+  path: '/api/v1/reports/profit-loss',
+  operationId: 'getProfitLossReport',
+  summary:
+    'Profit and loss: net sales, returns, VAT apart, service charges, shipping, cost of goods, gross profit, expenses by category, net profit',
+  permission: 'profit-lost-report',
+  query: profitLossQuerySchema,
+  response: profitLossResponseSchema,
+  run: profitLoss,
+  sheet: {
+    fileKey: 'profit_loss.title',
+    fileName: 'profit-loss',
+    columns: (t) => [
+      { header: t('profit_loss.columns.line'), value: (r: SheetRow) => r.line, width: 36 },
+      // Numbers, not text: a loss is a negative amount a spreadsheet can add up (text starting with '-' would be
+      // kept inert as a possible formula). Two decimals print exactly.
+      { header: t('profit_loss.columns.amount'), value: (r: SheetRow) => Number(r.amount), width: 16 },
+      { header: t('profit_loss.columns.riel'), value: (r: SheetRow) => (r.riel === '' ? '' : Number(r.riel)), width: 18 },
+    ],
+    rows: (data: ProfitLossResponse, t) => statementRows(data, t),
+  },
+});

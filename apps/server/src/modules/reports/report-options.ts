@@ -5,6 +5,8 @@ import {
   saleFilterOptionsSchema,
   type SaleFilterOptionsQuery,
 } from '@posauto/shared/schemas/reports-sales';
+import { purchaseReportOptionsSchema } from '@posauto/shared/schemas/reports-purchases';
+import { errorSchema } from '@posauto/shared/schemas/common';
 import { containsInsensitive } from '../../db/dialect/index';
 import { whereBranch } from '../../http/context';
 import type { Deps } from '../../deps';
@@ -12,11 +14,32 @@ import { ctxOf } from '../../http/access';
 import type { AppInstance } from '../../http/app-instance';
 import { notFound } from '../../http/errors';
 import { reportAccess } from '../../kernel/report-kit';
-import { saleReports } from './sale-reports';
 
+/** The filters' choices, by name; cashiers are the users who could have opened a session in the caller's scope. */
+async function reportOptions(deps: Deps, businessId: string, branchId: string | null) {
+  const { db } = deps;
+  const named = (table: 'suppliers' | 'categories' | 'brands' | 'expense_categories' | 'payment_methods') =>
+    db.selectFrom(table).select(['id', 'name']).where('business_id', '=', businessId).orderBy('name').execute();
+  let cashiers = db
+    .selectFrom('users')
+    .select(['id', sql<string>`first_name || ' ' || last_name`.as('name')])
+    .where('business_id', '=', businessId)
+    .orderBy('first_name')
+    .orderBy('last_name');
+  if (branchId) cashiers = cashiers.where((eb) => eb.or([eb('branch_id', '=', branchId), eb('branch_id', 'is', null)]));
+  const [suppliers, categories, brands, expenseCategories, paymentMethods, users] = await Promise.all([
+    named('suppliers'),
+    named('categories'),
+    named('brands'),
+    named('expense_categories'),
+    named('payment_methods'),
+    cashiers.execute(),
+  ]);
+  return { suppliers, categories, brands, expense_categories: expenseCategories, payment_methods: paymentMethods, cashiers: users };
+}
 
-/** The sale reports (issue 13) and what every printed report puts at its top. */
-export function saleReportRoutes(app: AppInstance, deps: Deps): void {
+/** What every printed report puts at its top, and the choices of the reports' filters. */
+export function reportOptionRoutes(app: AppInstance, deps: Deps): void {
   // The stock report prints with it too, and the stock screens' users may hold stock-listing without the reports menu.
   app.get('/api/v1/reports/letterhead', {
     config: { access: { anyOf: ['report-management', 'stock-report', 'stock-listing'] } },
@@ -94,5 +117,21 @@ export function saleReportRoutes(app: AppInstance, deps: Deps): void {
       return { cashiers: c, customers: list, payment_methods: methods, categories, brands };
     },
   });
-  saleReports(app, deps);
+}
+
+/** The purchase reports' filters (they come after the sale reports, as the routes always did). */
+export function purchaseOptionRoutes(app: AppInstance, deps: Deps): void {
+  app.get('/api/v1/reports/purchase-options', {
+    config: { access: { permission: 'report-management' } },
+    schema: {
+      tags: ['reports'],
+      operationId: 'getPurchaseReportOptions',
+      summary: 'Suppliers, categories, brands, expense categories, payment methods and cashiers to filter these reports by',
+      response: { 200: purchaseReportOptionsSchema, 401: errorSchema, 403: errorSchema },
+    },
+    handler: (req) => {
+      const ctx = ctxOf(req);
+      return reportOptions(deps, ctx.businessId, ctx.branchId);
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type ReferenceExpression, type SqlBool } from 'kysely';
 import { formatDecimal, isCurrencyCode, minorDigits } from '@posauto/shared/money/index';
 import type { ReportPeriodInfo } from '@posauto/shared/schemas/reports';
 
@@ -23,15 +23,19 @@ export const countAll = () => sql<number>`COUNT(*)`;
 export const baseQuantity = (line: string) =>
   sql<number>`((${sql.ref(`${line}.quantity`)} * ${sql.ref(`${line}.unit_factor`)} + 500000) / 1000000)`;
 
-/** The period's days as a filter on a shop-local day column. */
-export const inPeriod = (period: Pick<ReportPeriodInfo, 'from' | 'to'>) => [period.from, period.to] as const;
-
-/** Adds up integers that are already sums (one per row of a report), refusing to lose precision. */
-export function addUp(values: Iterable<number>): number {
-  let total = 0;
-  for (const v of values) {
-    total += Number(v);
-    if (!Number.isSafeInteger(total)) throw new RangeError('report total beyond 2^53');
-  }
-  return total;
+/**
+ * A document dated in the period (its shop-local day column between from and to) and, when the period names one, of
+ * its branch: `.where(datedIn(period, 'e.expense_date', 'e.branch_id'))`. Every purchase-side report and the profit
+ * and loss's expenses scope their documents so.
+ */
+export function datedIn(period: Pick<ReportPeriodInfo, 'from' | 'to' | 'branch_id'>, day: string, branch: string) {
+  return <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>): Expression<SqlBool> => {
+    const ref = (column: string) => column as ReferenceExpression<DB, TB>;
+    const terms = [eb(ref(day), '>=', period.from as never), eb(ref(day), '<=', period.to as never)];
+    if (period.branch_id) terms.push(eb(ref(branch), '=', period.branch_id as never));
+    return eb.and(terms);
+  };
 }
+
+/** A figure the database answered (PostgreSQL may give a bigint sum as text) as a JS integer; none is 0. */
+export const int = (v: string | number | bigint | null | undefined) => Number(v ?? 0);

@@ -13,17 +13,16 @@ import type { Deps } from '../../deps';
 import { runList } from '../../db/list';
 import { branchFilter, branchScope, type RequestContext } from '../../http/context';
 import { invalid, notFound } from '../../http/errors';
-import { addDays, DEFAULT_TIME_ZONE, isTimeZone, localDay, startOfLocalDay } from '../../lib/time-zone';
+import { addDays, startOfLocalDay } from '../../lib/time-zone';
 import { resolvePeriod } from '../../kernel/report-kit';
+import { shopSettings, shopToday } from '../settings/index';
 import { moneyText } from './stock-levels';
 
 const DAY_MS = 86_400_000;
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
-async function shopTimeZone(deps: Deps, businessId: string): Promise<string> {
-  const row = await deps.db.selectFrom('general_settings').select('time_zone').where('business_id', '=', businessId).executeTakeFirst();
-  return isTimeZone(row?.time_zone) ? row.time_zone : DEFAULT_TIME_ZONE;
-}
+/** The shop's today, through the one reader of its settings. */
+const today = async (deps: Deps, businessId: string) => shopToday(await shopSettings(deps.db, businessId), deps.clock);
 
 const itemName = sql<string>`CASE WHEN v.name IS NULL THEN p.product_name ELSE p.product_name || ' - ' || v.name END`;
 const itemSku = sql<string>`COALESCE(v.sku_code, p.sku_code)`;
@@ -34,8 +33,8 @@ const itemSku = sql<string>`COALESCE(v.sku_code, p.sku_code)`;
  */
 export async function stockExpiry(deps: Deps, ctx: RequestContext, query: StockExpiryQuery): Promise<StockExpiryResponse> {
   const { db, kind } = deps;
-  const today = localDay(deps.clock.now(), await shopTimeZone(deps, ctx.businessId));
-  const last = addDays(today, query.within_days);
+  const day = await today(deps, ctx.businessId);
+  const last = addDays(day, query.within_days);
   const { rows, meta } = await runList(
     db,
     kind,
@@ -62,9 +61,9 @@ export async function stockExpiry(deps: Deps, ctx: RequestContext, query: StockE
         .where('sb.business_id', '=', biz)
         .where('sb.quantity_left', '>', 0)
         .where('sb.expiry_date', 'is not', null);
-      if (query.state === 'expired') q = q.where('sb.expiry_date', '<', today);
+      if (query.state === 'expired') q = q.where('sb.expiry_date', '<', day);
       else q = q.where('sb.expiry_date', '<=', last);
-      if (query.state === 'expiring') q = q.where('sb.expiry_date', '>=', today);
+      if (query.state === 'expiring') q = q.where('sb.expiry_date', '>=', day);
       return q;
     },
     query,
@@ -78,9 +77,9 @@ export async function stockExpiry(deps: Deps, ctx: RequestContext, query: StockE
     { ...branchFilter(ctx, 'sb.branch_id', query.branch_id), 'sb.product_id': query.product_id },
   );
   return {
-    today,
+    today: day,
     data: rows.map((r) => {
-      const days = Math.round((dayMs(r.expiry_date!) - dayMs(today)) / DAY_MS);
+      const days = Math.round((dayMs(r.expiry_date!) - dayMs(day)) / DAY_MS);
       return {
         batch_id: r.id,
         branch_id: r.branch_id,
@@ -102,43 +101,30 @@ export async function stockExpiry(deps: Deps, ctx: RequestContext, query: StockE
 
 const zeroTotals = () => Object.fromEntries(MOVEMENT_TYPES.map((t) => [t, 0])) as Record<MovementType, number>;
 
+type Items = Awaited<ReturnType<typeof stockItems>>['rows'];
+type Scope = { start: string; end: string; branch: string | null };
+
 /**
- * The stock report: per item over a period of shop-local days, its opening balance (every movement before the
- * period), the quantity each movement type moved in it, and its closing balance; opening + movements = closing
- * exactly, because all three are sums of the same ledger. In one branch, or across the caller's branches. With
- * product_id: that item (each of its variants) and a page of its movements, oldest first.
+ * The report's days: nothing asked is this month, as every report opens. From/to without a period (links from the
+ * stock screens) or custom: those days, as before (a lone from in the future is that one day). Then the same
+ * resolution as every report: presets counted from the shop's today, a branch user's own branch.
  */
-export async function stockReport(deps: Deps, ctx: RequestContext, query: StockReportQuery): Promise<StockReportResponse> {
-  const { db, kind } = deps;
-  // Nothing asked: this month, as every report opens. From/to without a period (links from the stock screens) or
-  // custom: those days, as before (a lone from in the future is that one day).
+async function stockPeriod(deps: Deps, ctx: RequestContext, query: StockReportQuery) {
   const period = query.period ?? (query.from || query.to ? 'custom' : 'this_month');
   let custom: { from?: string; to?: string } = {};
   if (period === 'custom') {
-    const today = localDay(deps.clock.now(), await shopTimeZone(deps, ctx.businessId));
-    const to = query.to ?? (query.from && query.from > today ? query.from : today);
+    const day = await today(deps, ctx.businessId);
+    const to = query.to ?? (query.from && query.from > day ? query.from : day);
     custom = { from: query.from ?? `${to.slice(0, 8)}01`, to };
     if (custom.from! > to) throw invalid({ to: 'stock.report.errors.from_after_to' });
   }
-  // The same resolution as every report: presets counted from the shop's today, a branch user's own branch.
-  const info = await resolvePeriod(deps, ctx, { period, ...custom, branch_id: query.branch_id });
-  const { from, to, time_zone: zone } = info;
-  const start = startOfLocalDay(from, zone).toISOString();
-  const end = startOfLocalDay(addDays(to, 1), zone).toISOString();
-  const branch = branchScope(ctx, query.branch_id);
+  return resolvePeriod(deps, ctx, { period, ...custom, branch_id: query.branch_id });
+}
 
-  if (query.product_id) {
-    const product = await db
-      .selectFrom('products')
-      .select('id')
-      .where('business_id', '=', ctx.businessId)
-      .where('id', '=', query.product_id)
-      .executeTakeFirst();
-    if (!product) throw notFound();
-  }
-
-  // The items: every item with stock history in scope (a stock level row), by name.
-  const { rows: items, meta } = await runList(
+/** The items: every item with stock history in scope (a stock level row), by name. */
+function stockItems(deps: Deps, ctx: RequestContext, query: StockReportQuery, branch: string | null) {
+  const { db, kind } = deps;
+  return runList(
     db,
     kind,
     ctx.businessId,
@@ -177,30 +163,139 @@ export async function stockReport(deps: Deps, ctx: RequestContext, query: StockR
     undefined,
     { 'p.id': query.product_id },
   );
+}
 
+/** Per item of the page: its balance before the period and what each movement type moved in it (one grouped pass). */
+async function movementTotals(deps: Deps, businessId: string, items: Items, { start, end, branch }: Scope) {
   const totals = new Map<string, { opening: number; moved: Record<MovementType, number> }>();
-  if (items.length) {
-    const inPeriod = (type: MovementType) =>
-      sql<string>`SUM(CASE WHEN m.created_at >= ${start} AND m.movement_type = ${type} THEN m.quantity ELSE 0 END)`.as(type);
-    let q = db
-      .selectFrom('stock_movements as m')
-      .select([
-        'm.product_id',
-        'm.variant_id',
-        sql<string>`SUM(CASE WHEN m.created_at < ${start} THEN m.quantity ELSE 0 END)`.as('opening'),
-        ...MOVEMENT_TYPES.map(inPeriod),
-      ])
-      .where('m.business_id', '=', ctx.businessId)
-      .where('m.product_id', 'in', [...new Set(items.map((i) => i.product_id))])
-      .where('m.created_at', '<', end)
-      .groupBy(['m.product_id', 'm.variant_id']);
-    if (branch) q = q.where('m.branch_id', '=', branch);
-    for (const r of (await q.execute()) as Record<string, string | number>[]) {
-      const moved = zeroTotals();
-      for (const t of MOVEMENT_TYPES) moved[t] = Number(r[t] ?? 0);
-      totals.set(`${r.product_id}/${r.variant_id}`, { opening: Number(r.opening ?? 0), moved });
-    }
+  if (!items.length) return totals;
+  const inPeriod = (type: MovementType) =>
+    sql<string>`SUM(CASE WHEN m.created_at >= ${start} AND m.movement_type = ${type} THEN m.quantity ELSE 0 END)`.as(type);
+  let q = deps.db
+    .selectFrom('stock_movements as m')
+    .select([
+      'm.product_id',
+      'm.variant_id',
+      sql<string>`SUM(CASE WHEN m.created_at < ${start} THEN m.quantity ELSE 0 END)`.as('opening'),
+      ...MOVEMENT_TYPES.map(inPeriod),
+    ])
+    .where('m.business_id', '=', businessId)
+    .where('m.product_id', 'in', [...new Set(items.map((i) => i.product_id))])
+    .where('m.created_at', '<', end)
+    .groupBy(['m.product_id', 'm.variant_id']);
+  if (branch) q = q.where('m.branch_id', '=', branch);
+  for (const r of (await q.execute()) as Record<string, string | number>[]) {
+    const moved = zeroTotals();
+    for (const t of MOVEMENT_TYPES) moved[t] = Number(r[t] ?? 0);
+    totals.set(`${r.product_id}/${r.variant_id}`, { opening: Number(r.opening ?? 0), moved });
   }
+  return totals;
+}
+
+/** One item's movements in the period, a page of them, oldest first, each with the document that made it. */
+async function itemMovements(
+  deps: Deps,
+  ctx: RequestContext,
+  query: StockReportQuery & { product_id: string },
+  { start, end }: Scope,
+): Promise<NonNullable<StockReportResponse['movements']>> {
+  const { db, kind } = deps;
+  const page = await runList(
+    db,
+    kind,
+    ctx.businessId,
+    (biz) =>
+      db
+        .selectFrom('stock_movements as m')
+        .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'm.business_id').onRef('b.id', '=', 'm.branch_id'))
+        .leftJoin('stock_adjustments as a', (j) =>
+          j.onRef('a.business_id', '=', 'm.business_id').onRef('a.id', '=', 'm.doc_id').on('m.doc_type', '=', 'adjustment'),
+        )
+        .leftJoin('stock_transfers as t', (j) =>
+          j.onRef('t.business_id', '=', 'm.business_id').onRef('t.id', '=', 'm.doc_id').on('m.doc_type', '=', 'transfer'),
+        )
+        .leftJoin('purchases as pu', (j) =>
+          j.onRef('pu.business_id', '=', 'm.business_id').onRef('pu.id', '=', 'm.doc_id').on('m.doc_type', '=', 'purchase'),
+        )
+        .leftJoin('purchase_returns as pr', (j) =>
+          j.onRef('pr.business_id', '=', 'm.business_id').onRef('pr.id', '=', 'm.doc_id').on('m.doc_type', '=', 'purchase_return'),
+        )
+        .select([
+          'm.id',
+          'm.branch_id',
+          'b.name as branch_name',
+          'm.product_id',
+          'm.variant_id',
+          'm.movement_type',
+          'm.quantity',
+          'm.on_hand_after',
+          'm.cost_total',
+          'm.currency',
+          'm.doc_type',
+          'm.doc_id',
+          sql<string | null>`COALESCE(a.adjustment_number, t.transfer_number, pu.purchase_number, pr.return_number)`.as('doc_number'),
+          'm.created_at',
+        ])
+        .where('m.business_id', '=', biz)
+        .where('m.created_at', '>=', start)
+        .where('m.created_at', '<', end),
+    { page: query.movements_page, per_page: query.per_page, order: 'asc' },
+    { searchColumns: [], sorts: {}, defaultSort: 'm.created_at', idColumn: 'm.id' },
+    undefined,
+    {
+      ...branchFilter(ctx, 'm.branch_id', query.branch_id),
+      'm.product_id': query.product_id,
+      'm.variant_id': query.variant_id,
+    },
+  );
+  return {
+    data: page.rows.map((r): StockReportMovement => ({
+      id: r.id,
+      branch_id: r.branch_id,
+      branch_name: r.branch_name,
+      product_id: r.product_id,
+      variant_id: r.variant_id || null,
+      movement_type: r.movement_type,
+      quantity: formatQuantity(Number(r.quantity)),
+      on_hand_after: formatQuantity(Number(r.on_hand_after)),
+      cost: moneyText(Number(r.cost_total), r.currency),
+      currency: r.currency,
+      doc_type: r.doc_type,
+      doc_id: r.doc_id,
+      doc_number: r.doc_number,
+      created_at: typeof r.created_at === 'string' ? r.created_at : new Date(r.created_at as never).toISOString(),
+    })),
+    meta: page.meta,
+  };
+}
+
+/**
+ * The stock report: per item over a period of shop-local days, its opening balance (every movement before the
+ * period), the quantity each movement type moved in it, and its closing balance; opening + movements = closing
+ * exactly, because all three are sums of the same ledger. In one branch, or across the caller's branches. With
+ * product_id: that item (each of its variants) and a page of its movements, oldest first.
+ */
+export async function stockReport(deps: Deps, ctx: RequestContext, query: StockReportQuery): Promise<StockReportResponse> {
+  const info = await stockPeriod(deps, ctx, query);
+  const { from, to, time_zone: zone } = info;
+  const scope: Scope = {
+    start: startOfLocalDay(from, zone).toISOString(),
+    end: startOfLocalDay(addDays(to, 1), zone).toISOString(),
+    branch: branchScope(ctx, query.branch_id),
+  };
+
+  if (query.product_id) {
+    const product = await deps.db
+      .selectFrom('products')
+      .select('id')
+      .where('business_id', '=', ctx.businessId)
+      .where('id', '=', query.product_id)
+      .executeTakeFirst();
+    if (!product) throw notFound();
+  }
+
+  const { rows: items, meta } = await stockItems(deps, ctx, query, scope.branch);
+  const totals = await movementTotals(deps, ctx.businessId, items, scope);
   const data: StockReportRow[] = items.map((i) => {
     const t = totals.get(`${i.product_id}/${i.variant_id}`) ?? { opening: 0, moved: zeroTotals() };
     const closing = MOVEMENT_TYPES.reduce((s, type) => s + t.moved[type], t.opening);
@@ -215,76 +310,6 @@ export async function stockReport(deps: Deps, ctx: RequestContext, query: StockR
       closing: formatQuantity(closing),
     };
   });
-
-  let movements: StockReportResponse['movements'] = null;
-  if (query.product_id) {
-    const page = await runList(
-      db,
-      kind,
-      ctx.businessId,
-      (biz) =>
-        db
-          .selectFrom('stock_movements as m')
-          .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'm.business_id').onRef('b.id', '=', 'm.branch_id'))
-          .leftJoin('stock_adjustments as a', (j) =>
-            j.onRef('a.business_id', '=', 'm.business_id').onRef('a.id', '=', 'm.doc_id').on('m.doc_type', '=', 'adjustment'),
-          )
-          .leftJoin('stock_transfers as t', (j) =>
-            j.onRef('t.business_id', '=', 'm.business_id').onRef('t.id', '=', 'm.doc_id').on('m.doc_type', '=', 'transfer'),
-          )
-          .leftJoin('purchases as pu', (j) =>
-            j.onRef('pu.business_id', '=', 'm.business_id').onRef('pu.id', '=', 'm.doc_id').on('m.doc_type', '=', 'purchase'),
-          )
-          .leftJoin('purchase_returns as pr', (j) =>
-            j.onRef('pr.business_id', '=', 'm.business_id').onRef('pr.id', '=', 'm.doc_id').on('m.doc_type', '=', 'purchase_return'),
-          )
-          .select([
-            'm.id',
-            'm.branch_id',
-            'b.name as branch_name',
-            'm.product_id',
-            'm.variant_id',
-            'm.movement_type',
-            'm.quantity',
-            'm.on_hand_after',
-            'm.cost_total',
-            'm.currency',
-            'm.doc_type',
-            'm.doc_id',
-            sql<string | null>`COALESCE(a.adjustment_number, t.transfer_number, pu.purchase_number, pr.return_number)`.as('doc_number'),
-            'm.created_at',
-          ])
-          .where('m.business_id', '=', biz)
-          .where('m.created_at', '>=', start)
-          .where('m.created_at', '<', end),
-      { page: query.movements_page, per_page: query.per_page, order: 'asc' },
-      { searchColumns: [], sorts: {}, defaultSort: 'm.created_at', idColumn: 'm.id' },
-      undefined,
-      {
-        ...branchFilter(ctx, 'm.branch_id', query.branch_id),
-        'm.product_id': query.product_id,
-        'm.variant_id': query.variant_id,
-      },
-    );
-    movements = {
-      data: page.rows.map((r): StockReportMovement => ({
-        id: r.id,
-        branch_id: r.branch_id,
-        branch_name: r.branch_name,
-        product_id: r.product_id,
-        variant_id: r.variant_id || null,
-        movement_type: r.movement_type,
-        quantity: formatQuantity(Number(r.quantity)),
-        on_hand_after: formatQuantity(Number(r.on_hand_after)),
-        cost: moneyText(Number(r.cost_total), r.currency),
-        currency: r.currency,
-        doc_type: r.doc_type,
-        doc_id: r.doc_id,
-        doc_number: r.doc_number,
-        created_at: typeof r.created_at === 'string' ? r.created_at : new Date(r.created_at as never).toISOString(),
-      })),
-      meta: page.meta,
-    };
-  }
+  const movements = query.product_id ? await itemMovements(deps, ctx, { ...query, product_id: query.product_id }, scope) : null;
   return { from, to, period: info, data, meta, movements };
 }

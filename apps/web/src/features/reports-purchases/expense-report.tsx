@@ -1,4 +1,4 @@
-import { Card, Select, SimpleGrid, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, isCurrencyCode, parseDecimal } from '@posauto/shared/money/index';
 import type { ExpenseReportResponse, ExpenseReportRow } from '@posauto/shared/schemas/reports-purchases';
@@ -18,7 +18,8 @@ import {
 } from '../../components/report';
 import { formatMoney } from '../../lib/money-format';
 import { currentLanguage } from '../../lib/i18n';
-import { choices, nameOf, usePurchaseReportOptions } from './api';
+import { usePurchaseReportOptions } from './api';
+import { NamedFilter, namedUsed } from './named-filter';
 
 const EXTRA = ['category_id', 'payment_method_id'] as const;
 const PATH = '/api/v1/reports/expenses';
@@ -66,12 +67,8 @@ export function ExpenseReport() {
   ];
 
   const used: FilterUsed[] = [
-    ...(f.category_id
-      ? [{ label: t('purchase_reports.col.expense_category'), value: nameOf(options.data?.expense_categories, f.category_id) }]
-      : []),
-    ...(f.payment_method_id
-      ? [{ label: t('purchase_reports.col.payment_method'), value: nameOf(options.data?.payment_methods, f.payment_method_id) }]
-      : []),
+    ...namedUsed(t('purchase_reports.col.expense_category'), options.data?.expense_categories, f.category_id),
+    ...namedUsed(t('purchase_reports.col.payment_method'), options.data?.payment_methods, f.payment_method_id),
   ];
 
   return (
@@ -79,26 +76,24 @@ export function ExpenseReport() {
       report={r}
       extraFilters={
         <>
-          <Select
-            label={t('purchase_reports.col.expense_category')}
-            placeholder={t('purchase_reports.expenses.all_categories')}
-            data={choices(options.data?.expense_categories)}
-            value={f.category_id ?? null}
-            onChange={(v) => r.setFilter({ category_id: v ?? undefined })}
-            searchable
-            clearable
+          <NamedFilter
+            report={r}
+            name="category_id"
+            label="purchase_reports.col.expense_category"
+            placeholder="purchase_reports.expenses.all_categories"
+            list={options.data?.expense_categories}
             w={210}
-            data-testid="expense-report-category"
+            testId="expense-report-category"
+            searchable
           />
-          <Select
-            label={t('purchase_reports.col.payment_method')}
-            placeholder={t('purchase_reports.expenses.all_payment_methods')}
-            data={choices(options.data?.payment_methods)}
-            value={f.payment_method_id ?? null}
-            onChange={(v) => r.setFilter({ payment_method_id: v ?? undefined })}
-            clearable
+          <NamedFilter
+            report={r}
+            name="payment_method_id"
+            label="purchase_reports.col.payment_method"
+            placeholder="purchase_reports.expenses.all_payment_methods"
+            list={options.data?.payment_methods}
             w={200}
-            data-testid="expense-report-payment-method"
+            testId="expense-report-payment-method"
           />
         </>
       }

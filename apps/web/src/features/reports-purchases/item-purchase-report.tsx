@@ -1,9 +1,10 @@
-import { Alert, Select, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ItemPurchaseReportResponse, ItemPurchaseReportRow } from '@posauto/shared/schemas/reports-purchases';
 import { ReportChart, ReportPage, ReportTable, chartNumber, useReport, type FilterUsed, type ReportColumn } from '../../components/report';
-import { choices, nameOf, usePurchaseReportOptions } from './api';
+import { usePurchaseReportOptions } from './api';
+import { NamedFilter, namedUsed } from './named-filter';
 
 const EXTRA = ['supplier_id', 'category_id', 'brand_id'] as const;
 const PATH = '/api/v1/reports/item-purchases';
@@ -41,9 +42,9 @@ export function ItemPurchaseReport() {
   ];
 
   const used: FilterUsed[] = [
-    ...(f.supplier_id ? [{ label: t('purchase_reports.col.supplier'), value: nameOf(options.data?.suppliers, f.supplier_id) }] : []),
-    ...(f.category_id ? [{ label: t('purchase_reports.col.category'), value: nameOf(options.data?.categories, f.category_id) }] : []),
-    ...(f.brand_id ? [{ label: t('purchase_reports.col.brand'), value: nameOf(options.data?.brands, f.brand_id) }] : []),
+    ...namedUsed(t('purchase_reports.col.supplier'), options.data?.suppliers, f.supplier_id),
+    ...namedUsed(t('purchase_reports.col.category'), options.data?.categories, f.category_id),
+    ...namedUsed(t('purchase_reports.col.brand'), options.data?.brands, f.brand_id),
   ];
 
   const top = [...(d?.rows ?? [])]
@@ -56,38 +57,35 @@ export function ItemPurchaseReport() {
       report={r}
       extraFilters={
         <>
-          <Select
-            label={t('purchase_reports.col.supplier')}
-            placeholder={t('purchase_reports.purchases.all_suppliers')}
-            data={choices(options.data?.suppliers)}
-            value={f.supplier_id ?? null}
-            onChange={(v) => r.setFilter({ supplier_id: v ?? undefined })}
-            searchable
-            clearable
+          <NamedFilter
+            report={r}
+            name="supplier_id"
+            label="purchase_reports.col.supplier"
+            placeholder="purchase_reports.purchases.all_suppliers"
+            list={options.data?.suppliers}
             w={200}
-            data-testid="item-purchase-report-supplier"
-          />
-          <Select
-            label={t('purchase_reports.col.category')}
-            placeholder={t('purchase_reports.items.all_categories')}
-            data={choices(options.data?.categories)}
-            value={f.category_id ?? null}
-            onChange={(v) => r.setFilter({ category_id: v ?? undefined })}
+            testId="item-purchase-report-supplier"
             searchable
-            clearable
-            w={190}
-            data-testid="item-purchase-report-category"
           />
-          <Select
-            label={t('purchase_reports.col.brand')}
-            placeholder={t('purchase_reports.items.all_brands')}
-            data={choices(options.data?.brands)}
-            value={f.brand_id ?? null}
-            onChange={(v) => r.setFilter({ brand_id: v ?? undefined })}
-            searchable
-            clearable
+          <NamedFilter
+            report={r}
+            name="category_id"
+            label="purchase_reports.col.category"
+            placeholder="purchase_reports.items.all_categories"
+            list={options.data?.categories}
             w={190}
-            data-testid="item-purchase-report-brand"
+            testId="item-purchase-report-category"
+            searchable
+          />
+          <NamedFilter
+            report={r}
+            name="brand_id"
+            label="purchase_reports.col.brand"
+            placeholder="purchase_reports.items.all_brands"
+            list={options.data?.brands}
+            w={190}
+            testId="item-purchase-report-brand"
+            searchable
           />
         </>
       }

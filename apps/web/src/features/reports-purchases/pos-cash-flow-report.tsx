@@ -1,4 +1,4 @@
-import { Badge, Box, LoadingOverlay, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, LoadingOverlay, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { parseDecimal, type CurrencyCode } from '@posauto/shared/money/index';
 import type { CashFlowFigures, PosCashFlowResponse, PosCashFlowRow } from '@posauto/shared/schemas/reports-purchases';
@@ -6,7 +6,8 @@ import { ReportPage, showNumber, useReport, type FilterUsed } from '../../compon
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money-format';
-import { choices, nameOf, usePurchaseReportOptions } from './api';
+import { usePurchaseReportOptions } from './api';
+import { NamedFilter, namedUsed } from './named-filter';
 
 const EXTRA = ['user_id'] as const;
 const PATH = '/api/v1/reports/pos-cash-flow';
@@ -151,24 +152,21 @@ export function PosCashFlowReport() {
   const r = useReport<PosCashFlowResponse>(PATH, EXTRA);
   const options = usePurchaseReportOptions();
   const f = r.state.filters;
-  const used: FilterUsed[] = f.user_id
-    ? [{ label: t('purchase_reports.col.cashier'), value: nameOf(options.data?.cashiers, f.user_id) }]
-    : [];
+  const used: FilterUsed[] = namedUsed(t('purchase_reports.col.cashier'), options.data?.cashiers, f.user_id);
 
   return (
     <ReportPage
       report={r}
       extraFilters={
-        <Select
-          label={t('purchase_reports.col.cashier')}
-          placeholder={t('purchase_reports.cash_flow.all_cashiers')}
-          data={choices(options.data?.cashiers)}
-          value={f.user_id ?? null}
-          onChange={(v) => r.setFilter({ user_id: v ?? undefined })}
-          searchable
-          clearable
+        <NamedFilter
+          report={r}
+          name="user_id"
+          label="purchase_reports.col.cashier"
+          placeholder="purchase_reports.cash_flow.all_cashiers"
+          list={options.data?.cashiers}
           w={210}
-          data-testid="cash-flow-cashier"
+          testId="cash-flow-cashier"
+          searchable
         />
       }
       filtersUsed={used}

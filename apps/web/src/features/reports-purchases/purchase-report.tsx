@@ -18,7 +18,8 @@ import {
   type ReportColumn,
 } from '../../components/report';
 import { currentLanguage } from '../../lib/i18n';
-import { choices, nameOf, usePurchaseReportOptions } from './api';
+import { usePurchaseReportOptions } from './api';
+import { NamedFilter, namedUsed } from './named-filter';
 
 const EXTRA = ['supplier_id', 'purchase_status', 'payment_status'] as const;
 const PATH = '/api/v1/reports/purchases';
@@ -56,7 +57,7 @@ export function PurchaseReport() {
   ];
 
   const used: FilterUsed[] = [
-    ...(f.supplier_id ? [{ label: t('purchase_reports.col.supplier'), value: nameOf(options.data?.suppliers, f.supplier_id) }] : []),
+    ...namedUsed(t('purchase_reports.col.supplier'), options.data?.suppliers, f.supplier_id),
     {
       label: t('purchase_reports.col.status'),
       value: f.purchase_status ? t(STATUS_KEY[f.purchase_status as keyof typeof STATUS_KEY]) : t('purchase_reports.purchases.all_statuses'),
@@ -93,16 +94,15 @@ export function PurchaseReport() {
       report={r}
       extraFilters={
         <>
-          <Select
-            label={t('purchase_reports.col.supplier')}
-            placeholder={t('purchase_reports.purchases.all_suppliers')}
-            data={choices(options.data?.suppliers)}
-            value={f.supplier_id ?? null}
-            onChange={(v) => r.setFilter({ supplier_id: v ?? undefined })}
-            searchable
-            clearable
+          <NamedFilter
+            report={r}
+            name="supplier_id"
+            label="purchase_reports.col.supplier"
+            placeholder="purchase_reports.purchases.all_suppliers"
+            list={options.data?.suppliers}
             w={200}
-            data-testid="purchase-report-supplier"
+            testId="purchase-report-supplier"
+            searchable
           />
           <Select
             label={t('purchase_reports.col.status')}

@@ -1,9 +1,15 @@
 import { sql } from 'kysely';
-import type { ExpenseReportQuery, ExpenseReportResponse } from '@posauto/shared/schemas/reports-purchases';
-import type { Deps } from '../../deps';
-import type { RequestContext } from '../../http/context';
-import { resolvePeriod } from '../../kernel/report-kit';
-import { countAll, money, sumOf } from './report-sql';
+import {
+  expenseReportQuerySchema,
+  expenseReportResponseSchema,
+  type ExpenseReportQuery,
+  type ExpenseReportResponse,
+} from '@posauto/shared/schemas/reports-purchases';
+import type { Deps } from '../../../deps';
+import type { RequestContext } from '../../../http/context';
+import { defineReport, resolvePeriod } from '../../../kernel/report-kit';
+import { countAll, datedIn, money, sumOf } from '../report-sql';
+import { columns, num, TOTAL, type Cells, type T } from './sheet-cells';
 
 /**
  * The expense report: every expense dated in the period (expense_date, a shop-local day), and the same expenses per
@@ -20,9 +26,7 @@ export async function expenseReport(deps: Deps, ctx: RequestContext, query: Expe
       .selectFrom('expenses as e')
       .innerJoin('expense_categories as ec', (j) => j.onRef('ec.business_id', '=', 'e.business_id').onRef('ec.id', '=', 'e.category_id'))
       .where('e.business_id', '=', ctx.businessId)
-      .where('e.expense_date', '>=', period.from)
-      .where('e.expense_date', '<=', period.to);
-    if (period.branch_id) q = q.where('e.branch_id', '=', period.branch_id);
+      .where(datedIn(period, 'e.expense_date', 'e.branch_id'));
     if (query.category_id) q = q.where('e.category_id', '=', query.category_id);
     if (query.payment_method_id) q = q.where('e.payment_method_id', '=', query.payment_method_id);
     return q;
@@ -84,3 +88,41 @@ export async function expenseReport(deps: Deps, ctx: RequestContext, query: Expe
     })),
   };
 }
+
+const expenseSheet = {
+  fileKey: 'purchase_reports.expenses.title',
+  fileName: 'expense-report',
+  columns: (t: T) =>
+    columns(t, [
+      ['date', 'purchase_reports.col.date'],
+      ['category', 'purchase_reports.col.expense_category'],
+      ['branch', 'purchase_reports.col.branch'],
+      ['payment_method', 'purchase_reports.col.payment_method'],
+      ['entered', 'purchase_reports.col.entered'],
+      ['amount', 'purchase_reports.col.amount'],
+      ['note', 'purchase_reports.col.note'],
+    ]),
+  rows: (d: ExpenseReportResponse, t: T): Cells[] => [
+    ...d.rows.map((r) => ({
+      date: r.expense_date,
+      category: r.category_name,
+      branch: r.branch_name,
+      payment_method: r.payment_method_name,
+      entered: `${r.expend_cost} ${r.currency}`,
+      amount: num(r.amount),
+      note: r.note,
+    })),
+    { date: t(TOTAL), amount: num(d.totals.amount) },
+  ],
+};
+
+export const expenseReportRoutes = defineReport({
+  path: '/api/v1/reports/expenses',
+  operationId: 'expenseReport',
+  summary: 'Expense report: each expense dated in the period, and per category',
+  permission: 'expend-report',
+  query: expenseReportQuerySchema,
+  response: expenseReportResponseSchema,
+  run: expenseReport,
+  sheet: expenseSheet,
+});

@@ -2,13 +2,16 @@ import { sql } from 'kysely';
 import { formatQuantity, roundDiv, QTY_SCALE } from '@posauto/shared/money/index';
 import {
   ITEM_PURCHASE_COUNTED_STATUS,
+  itemPurchaseReportQuerySchema,
+  itemPurchaseReportResponseSchema,
   type ItemPurchaseReportQuery,
   type ItemPurchaseReportResponse,
 } from '@posauto/shared/schemas/reports-purchases';
-import type { Deps } from '../../deps';
-import type { RequestContext } from '../../http/context';
-import { resolvePeriod } from '../../kernel/report-kit';
-import { baseQuantity, money, sumOf } from './report-sql';
+import type { Deps } from '../../../deps';
+import type { RequestContext } from '../../../http/context';
+import { defineReport, resolvePeriod } from '../../../kernel/report-kit';
+import { baseQuantity, datedIn, money, sumOf } from '../report-sql';
+import { columns, num, TOTAL, type Cells, type T } from './sheet-cells';
 
 const itemName = sql<string>`CASE WHEN v.name IS NULL THEN p.product_name ELSE p.product_name || ' - ' || v.name END`;
 
@@ -42,8 +45,7 @@ export async function itemPurchaseReport(
     ])
     .where('l.business_id', '=', biz)
     .where('pu.status', '=', ITEM_PURCHASE_COUNTED_STATUS)
-    .where('pu.purchase_date', '>=', period.from)
-    .where('pu.purchase_date', '<=', period.to);
+    .where(datedIn(period, 'pu.purchase_date', 'pu.branch_id'));
   let returned = db
     .selectFrom('purchase_return_lines as rl')
     .innerJoin('purchase_returns as pr', (j) => j.onRef('pr.business_id', '=', 'rl.business_id').onRef('pr.id', '=', 'rl.return_id'))
@@ -59,12 +61,7 @@ export async function itemPurchaseReport(
     ])
     .where('rl.business_id', '=', biz)
     .where('pr.status', '=', 'posted')
-    .where('pr.returned_on', '>=', period.from)
-    .where('pr.returned_on', '<=', period.to);
-  if (period.branch_id) {
-    received = received.where('pu.branch_id', '=', period.branch_id);
-    returned = returned.where('pr.branch_id', '=', period.branch_id);
-  }
+    .where(datedIn(period, 'pr.returned_on', 'pr.branch_id'));
   if (query.supplier_id) {
     received = received.where('pu.supplier_id', '=', query.supplier_id);
     returned = returned.where('pu.supplier_id', '=', query.supplier_id);
@@ -148,3 +145,47 @@ export async function itemPurchaseReport(
     totals: { items: Number(totals.items), amount: money(totals.amount, c), returned_amount: money(totals.returned_amount, c) },
   };
 }
+
+const itemPurchaseSheet = {
+  fileKey: 'purchase_reports.items.title',
+  fileName: 'item-purchase-report',
+  columns: (t: T) =>
+    columns(t, [
+      ['product', 'purchase_reports.col.product'],
+      ['sku', 'purchase_reports.col.sku'],
+      ['category', 'purchase_reports.col.category'],
+      ['brand', 'purchase_reports.col.brand'],
+      ['unit', 'purchase_reports.col.unit'],
+      ['quantity', 'purchase_reports.col.quantity_received'],
+      ['amount', 'purchase_reports.col.amount'],
+      ['average_cost', 'purchase_reports.col.average_cost'],
+      ['returned_quantity', 'purchase_reports.col.returned_quantity'],
+      ['returned_amount', 'purchase_reports.col.returned_amount'],
+    ]),
+  rows: (d: ItemPurchaseReportResponse, t: T): Cells[] => [
+    ...d.rows.map((r) => ({
+      product: r.product_name,
+      sku: r.sku_code,
+      category: r.category_name,
+      brand: r.brand_name,
+      unit: r.unit_name,
+      quantity: num(r.quantity),
+      amount: num(r.amount),
+      average_cost: num(r.average_cost),
+      returned_quantity: num(r.returned_quantity),
+      returned_amount: num(r.returned_amount),
+    })),
+    { product: t(TOTAL), amount: num(d.totals.amount), returned_amount: num(d.totals.returned_amount) },
+  ],
+};
+
+export const itemPurchaseReportRoutes = defineReport({
+  path: '/api/v1/reports/item-purchases',
+  operationId: 'itemPurchaseReport',
+  summary: 'Item purchase report: per item, what received purchases brought in and returns sent back',
+  permission: 'purchase-report',
+  query: itemPurchaseReportQuerySchema,
+  response: itemPurchaseReportResponseSchema,
+  run: itemPurchaseReport,
+  sheet: itemPurchaseSheet,
+});

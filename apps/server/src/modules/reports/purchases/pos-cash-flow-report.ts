@@ -1,10 +1,18 @@
 import { sql } from 'kysely';
-import type { CashFlowFigures, PosCashFlowQuery, PosCashFlowResponse } from '@posauto/shared/schemas/reports-purchases';
-import type { Deps } from '../../deps';
-import type { RequestContext } from '../../http/context';
-import { addDays, startOfLocalDay } from '../../lib/time-zone';
-import { resolvePeriod } from '../../kernel/report-kit';
-import { money } from './report-sql';
+import {
+  posCashFlowQuerySchema,
+  posCashFlowResponseSchema,
+  type CashFlowFigures,
+  type PosCashFlowQuery,
+  type PosCashFlowResponse,
+} from '@posauto/shared/schemas/reports-purchases';
+import type { Deps } from '../../../deps';
+import type { RequestContext } from '../../../http/context';
+import type { ExportColumn } from '../../../http/export';
+import { addDays, startOfLocalDay } from '../../../lib/time-zone';
+import { defineReport, resolvePeriod } from '../../../kernel/report-kit';
+import { money } from '../report-sql';
+import { columns, num, TOTAL, type Cells, type T } from './sheet-cells';
 
 type Currency = 'USD' | 'KHR';
 const CURRENCIES = [
@@ -167,3 +175,59 @@ export async function posCashFlowReport(deps: Deps, ctx: RequestContext, query: 
     totals: { count: Number(t.count), usd: totalFigures('usd', 'USD'), khr: totalFigures('khr', 'KHR') },
   };
 }
+
+const FLOW: (keyof CashFlowFigures)[] = [
+  'opening',
+  'cash_sales',
+  'change',
+  'refunds',
+  'cash_in',
+  'cash_out',
+  'expected',
+  'counted',
+  'difference',
+];
+const flowCells = (usd: CashFlowFigures, khr: CashFlowFigures): Cells =>
+  Object.fromEntries([...FLOW.map((f) => [`usd_${f}`, num(usd[f])]), ...FLOW.map((f) => [`khr_${f}`, num(khr[f])])]);
+
+const cashFlowSheet = {
+  fileKey: 'purchase_reports.cash_flow.title',
+  fileName: 'pos-cash-flow-report',
+  columns: (t: T): ExportColumn<Cells>[] => [
+    ...columns(t, [
+      ['session', 'purchase_reports.col.session'],
+      ['branch', 'purchase_reports.col.branch'],
+      ['cashier', 'purchase_reports.col.cashier'],
+      ['opened_at', 'purchase_reports.col.opened_at'],
+      ['closed_at', 'purchase_reports.col.closed_at'],
+    ]),
+    ...(['usd', 'khr'] as const).flatMap((c) =>
+      FLOW.map((f) => ({
+        header: `${t(`purchase_reports.cash_flow.${f}`)} (${c.toUpperCase()})`,
+        value: (r: Cells) => r[`${c}_${f}`] ?? null,
+      })),
+    ),
+  ],
+  rows: (d: PosCashFlowResponse, t: T): Cells[] => [
+    ...d.rows.map((r) => ({
+      session: r.session_number,
+      branch: r.branch_name,
+      cashier: r.cashier_name,
+      opened_at: r.opened_at,
+      closed_at: r.closed_at,
+      ...flowCells(r.usd, r.khr),
+    })),
+    { session: t(TOTAL), ...flowCells(d.totals.usd, d.totals.khr) },
+  ],
+};
+
+export const posCashFlowReportRoutes = defineReport({
+  path: '/api/v1/reports/pos-cash-flow',
+  operationId: 'posCashFlowReport',
+  summary: 'POS cash flow report: each cash session opened in the period, per drawer currency',
+  permission: 'sale-report',
+  query: posCashFlowQuerySchema,
+  response: posCashFlowResponseSchema,
+  run: posCashFlowReport,
+  sheet: cashFlowSheet,
+});

@@ -1,8 +1,14 @@
-import type { PurchaseReportQuery, PurchaseReportResponse } from '@posauto/shared/schemas/reports-purchases';
-import type { Deps } from '../../deps';
-import type { RequestContext } from '../../http/context';
-import { resolvePeriod } from '../../kernel/report-kit';
-import { countAll, money, sumOf } from './report-sql';
+import {
+  purchaseReportQuerySchema,
+  purchaseReportResponseSchema,
+  type PurchaseReportQuery,
+  type PurchaseReportResponse,
+} from '@posauto/shared/schemas/reports-purchases';
+import type { Deps } from '../../../deps';
+import type { RequestContext } from '../../../http/context';
+import { defineReport, resolvePeriod } from '../../../kernel/report-kit';
+import { countAll, datedIn, money, sumOf } from '../report-sql';
+import { columns, num, TOTAL, type Cells, type T } from './sheet-cells';
 import { sql } from 'kysely';
 
 /**
@@ -20,9 +26,7 @@ export async function purchaseReport(deps: Deps, ctx: RequestContext, query: Pur
       .selectFrom('purchases as pu')
       .innerJoin('suppliers as s', (j) => j.onRef('s.business_id', '=', 'pu.business_id').onRef('s.id', '=', 'pu.supplier_id'))
       .where('pu.business_id', '=', ctx.businessId)
-      .where('pu.purchase_date', '>=', period.from)
-      .where('pu.purchase_date', '<=', period.to);
-    if (period.branch_id) q = q.where('pu.branch_id', '=', period.branch_id);
+      .where(datedIn(period, 'pu.purchase_date', 'pu.branch_id'));
     if (query.supplier_id) q = q.where('pu.supplier_id', '=', query.supplier_id);
     q = query.purchase_status ? q.where('pu.status', '=', query.purchase_status) : q.where('pu.status', '<>', 'void');
     if (query.payment_status) q = q.where('pu.payment_status', '=', query.payment_status);
@@ -75,9 +79,7 @@ export async function purchaseReport(deps: Deps, ctx: RequestContext, query: Pur
         .select([countAll().as('count'), sumOf('pr.total_cost').as('total_cost'), sumOf('pr.refund_amount').as('refund_amount')])
         .where('pr.business_id', '=', ctx.businessId)
         .where('pr.status', '=', 'posted')
-        .where('pr.returned_on', '>=', period.from)
-        .where('pr.returned_on', '<=', period.to);
-      if (period.branch_id) q = q.where('pr.branch_id', '=', period.branch_id);
+        .where(datedIn(period, 'pr.returned_on', 'pr.branch_id'));
       if (query.supplier_id) q = q.where('pu.supplier_id', '=', query.supplier_id);
       return q.executeTakeFirstOrThrow();
     })(),
@@ -115,3 +117,53 @@ export async function purchaseReport(deps: Deps, ctx: RequestContext, query: Pur
     })),
   };
 }
+
+const PURCHASE_STATUS = {
+  pending: 'purchase.status_pending',
+  ordered: 'purchase.status_ordered',
+  received: 'purchase.status_received',
+  void: 'purchase.status_void',
+};
+const PAYMENT_STATUS = { paid: 'purchase.pay_paid', unpaid: 'purchase.pay_unpaid', partial: 'purchase.pay_partial' };
+
+const purchaseSheet = {
+  fileKey: 'purchase_reports.purchases.title',
+  fileName: 'purchase-report',
+  columns: (t: T) =>
+    columns(t, [
+      ['number', 'purchase_reports.col.number'],
+      ['date', 'purchase_reports.col.date'],
+      ['supplier', 'purchase_reports.col.supplier'],
+      ['branch', 'purchase_reports.col.branch'],
+      ['status', 'purchase_reports.col.status'],
+      ['grand_total', 'purchase_reports.col.grand_total'],
+      ['paid', 'purchase_reports.col.paid'],
+      ['due', 'purchase_reports.col.due'],
+      ['payment_status', 'purchase_reports.col.payment_status'],
+    ]),
+  rows: (d: PurchaseReportResponse, t: T): Cells[] => [
+    ...d.rows.map((r) => ({
+      number: r.purchase_number,
+      date: r.purchase_date,
+      supplier: r.supplier_name,
+      branch: r.branch_name,
+      status: t(PURCHASE_STATUS[r.status]),
+      grand_total: num(r.grand_total),
+      paid: num(r.paid),
+      due: num(r.due),
+      payment_status: t(PAYMENT_STATUS[r.payment_status]),
+    })),
+    { number: t(TOTAL), grand_total: num(d.totals.grand_total), paid: num(d.totals.paid), due: num(d.totals.due) },
+  ],
+};
+
+export const purchaseReportRoutes = defineReport({
+  path: '/api/v1/reports/purchases',
+  operationId: 'purchaseReport',
+  summary: 'Purchase report: each purchase dated in the period, totals, returns to suppliers',
+  permission: 'purchase-report',
+  query: purchaseReportQuerySchema,
+  response: purchaseReportResponseSchema,
+  run: purchaseReport,
+  sheet: purchaseSheet,
+});

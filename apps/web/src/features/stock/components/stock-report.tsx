@@ -47,7 +47,6 @@ type Line = StockReportRow & { id: string; sums: Record<string, string> };
  */
 export function StockReport({ renderPicker }: { renderPicker: (onPick: (p: PickedItem) => void) => ReactNode }) {
   const { t } = useTranslation();
-  const lang = currentLanguage();
   const report = useReport<StockReportResponse>('/api/v1/stock-report', EXTRA, { paged: true });
   const { state, update, data } = report;
   const productId = state.filters.product_id;
@@ -161,63 +160,78 @@ export function StockReport({ renderPicker }: { renderPicker: (onPick: (p: Picke
         testId="data-table"
       />
       {productId && movements && (
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            {t('stock.report.movements', { name: itemName })}
-          </Title>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped verticalSpacing="sm" data-testid="report-movements">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('stock.report.date')}</Table.Th>
-                  <Table.Th>{t('stock.report.branch')}</Table.Th>
-                  <Table.Th>{t('stock.report.type')}</Table.Th>
-                  <Table.Th>{t('stock.report.document')}</Table.Th>
-                  <Table.Th>{t('stock.report.quantity')}</Table.Th>
-                  <Table.Th>{t('stock.report.on_hand_after')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {movements.data.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text c="dimmed" ta="center">
-                        {t('stock.report.no_movements')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {movements.data.map((m) => (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>{formatDateTime(m.created_at, lang)}</Table.Td>
-                    <Table.Td>{m.branch_name}</Table.Td>
-                    <Table.Td>{t(`stock.report.types.${m.movement_type}`)}</Table.Td>
-                    <Table.Td>
-                      <DocumentLink m={m} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        <Num>{m.quantity.startsWith('-') ? m.quantity : `+${m.quantity}`}</Num>
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Num>{m.on_hand_after}</Num>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {movements.meta.last_page > 1 && (
-            <Pagination
-              total={movements.meta.last_page}
-              value={movements.meta.page}
-              onChange={(p) => update({ filters: { ...state.filters, movements_page: p > 1 ? String(p) : undefined } })}
-            />
-          )}
-        </Stack>
+        <ItemMovements
+          movements={movements}
+          itemName={itemName}
+          onPage={(p) => update({ filters: { ...state.filters, movements_page: p > 1 ? String(p) : undefined } })}
+        />
       )}
     </ReportPage>
+  );
+}
+
+/** The picked item's movements in the period, a page at a time, each with a link to the document that made it. */
+function ItemMovements({
+  movements,
+  itemName,
+  onPage,
+}: {
+  movements: NonNullable<StockReportResponse['movements']>;
+  itemName: string;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        {t('stock.report.movements', { name: itemName })}
+      </Title>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped verticalSpacing="sm" data-testid="report-movements">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('stock.report.date')}</Table.Th>
+              <Table.Th>{t('stock.report.branch')}</Table.Th>
+              <Table.Th>{t('stock.report.type')}</Table.Th>
+              <Table.Th>{t('stock.report.document')}</Table.Th>
+              <Table.Th>{t('stock.report.quantity')}</Table.Th>
+              <Table.Th>{t('stock.report.on_hand_after')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {movements.data.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <Text c="dimmed" ta="center">
+                    {t('stock.report.no_movements')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {movements.data.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td>{formatDateTime(m.created_at, lang)}</Table.Td>
+                <Table.Td>{m.branch_name}</Table.Td>
+                <Table.Td>{t(`stock.report.types.${m.movement_type}`)}</Table.Td>
+                <Table.Td>
+                  <DocumentLink m={m} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    <Num>{m.quantity.startsWith('-') ? m.quantity : `+${m.quantity}`}</Num>
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Num>{m.on_hand_after}</Num>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {movements.meta.last_page > 1 && <Pagination total={movements.meta.last_page} value={movements.meta.page} onChange={onPage} />}
+    </Stack>
   );
 }
 
