@@ -29,6 +29,7 @@ import { newId } from '../lib/ids';
 import { CATEGORY_COUNTER } from '../modules/categories/index';
 import { BRANCH_COUNTER, CUSTOMER_COUNTER } from '../modules/businesses/index';
 import { PRODUCT_COUNTER } from '../modules/products/index';
+import { shopSettings } from '../modules/settings/index';
 import { AVG_COST_SCALE, STOCK_LEVEL_COUNTER } from '../modules/stock/index';
 import { benchProductRows, PRODUCT_BENCH_BATCH } from './bench-products';
 
@@ -184,20 +185,8 @@ interface StockSeed {
 const STOCK_DOC_LINES = 500;
 const STOCK_SERIES = 'stock_adjustment_number';
 
-/**
- * Gives the business `branchCount` branches and every seeded product an opening stock in each: per branch, opening
- * adjustments ("addition") of 500 lines, each line's movement and the level it explains, written as postAdjustment
- * would (numbered documents from the shop's series, cost at the product's purchase cost, the average from it), in
- * multi-row inserts. On hand stays above the shop's default alert level, so no alert is due.
- */
-async function seedStock(
-  trx: Kysely<Database>,
-  kind: DialectKind,
-  businessId: string,
-  products: ReadonlyArray<{ id: string; cost: number }>,
-  branchCount: number,
-  base: number,
-): Promise<StockSeed> {
+/** The shop's first `branchCount` active branches, adding bench branches (and raising its package) when it has fewer. */
+async function benchBranches(trx: Kysely<Database>, kind: DialectKind, businessId: string, branchCount: number, base: number) {
   const shop = await trx.selectFrom('businesses').select(['package', 'is_platform']).where('id', '=', businessId).executeTakeFirstOrThrow();
   const branches = await trx
     .selectFrom('branches')
@@ -235,7 +224,49 @@ async function seedStock(
     }
     await bumpCounter(trx, kind, businessId, BRANCH_COUNTER, missing);
   }
-  const stocked = branches.slice(0, branchCount);
+  return { stocked: branches.slice(0, branchCount), missing, packageRaised };
+}
+
+/** Writes the opening stock's rows in multi-row inserts, levels and documents before the rows that point at them. */
+async function insertOpeningStock(
+  trx: Kysely<Database>,
+  kind: DialectKind,
+  businessId: string,
+  rows: { levels: object[]; docs: object[]; lines: object[]; movements: object[] },
+) {
+  const { levels, docs, lines, movements } = rows;
+  const insert = async (table: 'stock_levels' | 'stock_adjustments' | 'stock_adjustment_lines' | 'stock_movements', rows: object[]) => {
+    for (let i = 0; i < rows.length; i += STOCK_DOC_LINES)
+      await (trx as unknown as Kysely<Record<string, object>>)
+        .insertInto(table)
+        .values(rows.slice(i, i + STOCK_DOC_LINES))
+        .execute();
+  };
+  await insert('stock_levels', levels);
+  // The stock listing's total, as the ledger keeps it when it creates a level (STOCK_LEVEL_COUNTER).
+  await bumpCounter(trx, kind, businessId, STOCK_LEVEL_COUNTER, levels.length);
+  await insert('stock_adjustments', docs);
+  // The foreign-key checks of lines and movements are planned once per session (see the product codes above).
+  if (kind === 'postgres') await sql`ANALYZE stock_levels, stock_adjustments`.execute(trx);
+  await insert('stock_adjustment_lines', lines);
+  await insert('stock_movements', movements);
+}
+
+/**
+ * Gives the business `branchCount` branches and every seeded product an opening stock in each: per branch, opening
+ * adjustments ("addition") of 500 lines, each line's movement and the level it explains, written as postAdjustment
+ * would (numbered documents from the shop's series, cost at the product's purchase cost, the average from it), in
+ * multi-row inserts. On hand stays above the shop's default alert level, so no alert is due.
+ */
+async function seedStock(
+  trx: Kysely<Database>,
+  kind: DialectKind,
+  businessId: string,
+  products: ReadonlyArray<{ id: string; cost: number }>,
+  branchCount: number,
+  base: number,
+): Promise<StockSeed> {
+  const { stocked, missing, packageRaised } = await benchBranches(trx, kind, businessId, branchCount, base);
 
   const type = await trx
     .selectFrom('adjustment_types')
@@ -253,13 +284,9 @@ async function seedStock(
     .orderBy('is_owner', 'desc')
     .orderBy('created_at')
     .executeTakeFirst();
-  const settings = await trx
-    .selectFrom('general_settings')
-    .select('default_stock_alert')
-    .where('business_id', '=', businessId)
-    .executeTakeFirst();
+  const settings = await shopSettings(trx, businessId);
   // Whole units from the alert level up, so every cost below is exact (no rounding to repeat).
-  const floor = Math.max(Math.ceil(Number(settings?.default_stock_alert ?? 0) / QTY_SCALE), 0) * QTY_SCALE;
+  const floor = Math.max(Math.ceil(Number(settings.defaultStockAlert ?? 0) / QTY_SCALE), 0) * QTY_SCALE;
 
   // Document numbers: the series moves on by the documents written, as if each had taken its own.
   const perBranch = Math.ceil(products.length / STOCK_DOC_LINES);
@@ -350,21 +377,7 @@ async function seedStock(
       }
     }
   }
-  const insert = async (table: 'stock_levels' | 'stock_adjustments' | 'stock_adjustment_lines' | 'stock_movements', rows: object[]) => {
-    for (let i = 0; i < rows.length; i += STOCK_DOC_LINES)
-      await (trx as unknown as Kysely<Record<string, object>>)
-        .insertInto(table)
-        .values(rows.slice(i, i + STOCK_DOC_LINES))
-        .execute();
-  };
-  await insert('stock_levels', levels);
-  // The stock listing's total, as the ledger keeps it when it creates a level (STOCK_LEVEL_COUNTER).
-  await bumpCounter(trx, kind, businessId, STOCK_LEVEL_COUNTER, levels.length);
-  await insert('stock_adjustments', docs);
-  // The foreign-key checks of lines and movements are planned once per session (see the product codes above).
-  if (kind === 'postgres') await sql`ANALYZE stock_levels, stock_adjustments`.execute(trx);
-  await insert('stock_adjustment_lines', lines);
-  await insert('stock_movements', movements);
+  await insertOpeningStock(trx, kind, businessId, { levels, docs, lines, movements });
   return {
     branches: stocked.length,
     branches_added: missing,

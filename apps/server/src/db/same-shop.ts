@@ -4,13 +4,14 @@ import type { JoinBuilder, ReferenceExpression } from 'kysely';
 interface NotInQuery<R extends string> {
   readonly notAColumnOfThisQuery: R;
 }
-type Checked<DB, TB extends keyof DB, A extends string, F extends string> = `${A}.id` extends ReferenceExpression<DB, TB>
-  ? F extends ReferenceExpression<DB, TB>
-    ? `${A}.business_id` extends ReferenceExpression<DB, TB>
-      ? JoinBuilder<DB, TB>
-      : NotInQuery<`${A}.business_id`>
-    : NotInQuery<F>
-  : NotInQuery<`${A}.id`>;
+type Checked<DB, TB extends keyof DB, A extends string, F extends string> =
+  `${A}.id` extends ReferenceExpression<DB, TB>
+    ? F extends ReferenceExpression<DB, TB>
+      ? `${A}.business_id` extends ReferenceExpression<DB, TB>
+        ? JoinBuilder<DB, TB>
+        : NotInQuery<`${A}.business_id`>
+      : NotInQuery<F>
+    : NotInQuery<`${A}.id`>;
 
 /**
  * The join every tenant table makes: a row of the same shop that a foreign key points at,

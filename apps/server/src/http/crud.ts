@@ -16,7 +16,7 @@ import { pickLanguage, translate, type Language } from '../lib/i18n';
 import type { AppInstance } from './app-instance';
 import { ctxOf, type Access } from './access';
 import type { RequestContext } from './context';
-import { csvStream, xlsxStream, type ExportColumn, type RowBatches } from './export';
+import { downloadHeaders, sheetStream, type ExportColumn, type RowBatches } from './export';
 import { crudOperations, spreadsheetAnswer } from './openapi';
 
 /** What a list screen's service provides; the routes, export and status toggle come from configuration. */
@@ -58,6 +58,20 @@ export interface CrudConfig<TItem, TInput, TQuery extends ListQuery, TUpdate = T
 }
 
 /** A service that reads its whole list (no page) in batches, for exports; others are exported page by page. */
+/** The permissions of a list that one permission manages whole: read, create, update and delete. */
+export const managedBy = (permission: Permission): CrudConfig<unknown, unknown, ListQuery>['permissions'] => ({
+  read: permission,
+  create: permission,
+  update: permission,
+  delete: permission,
+});
+
+/** The last columns of a setting list's export: whether the row is active, and the day it was made. */
+export const statusAndCreated = (t: (key: string) => string): ExportColumn<{ status: boolean; created_at: string }>[] => [
+  { header: t('common.status'), value: (r) => t(r.status ? 'common.active' : 'common.inactive'), width: 12 },
+  { header: t('common.created_at'), value: (r) => r.created_at.slice(0, 10), width: 14 },
+];
+
 export interface BatchedRows<TItem, TQuery extends ListQuery> {
   rows(ctx: RequestContext, query: TQuery): RowBatches<TItem>;
 }
@@ -140,18 +154,9 @@ export function registerCrudRoutes<TItem, TInput, TQuery extends ListQuery, TUpd
       const columns = cfg.exportSheet.columns(t, lang);
       const name = t(cfg.exportSheet.fileKey);
       const stamp = new Date().toISOString().slice(0, 10);
-      const file = format === 'csv' ? await csvStream(columns, rows) : await xlsxStream(name, columns, rows, RTL_LANGUAGES.includes(lang));
-      const ascii = `${cfg.exportSheet.fileName ?? cfg.exportSheet.fileKey.split('.')[0]}-${stamp}.${format}`;
-      return reply
-        .header(
-          'content-type',
-          format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        )
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(`${name}-${stamp}.${format}`)}`,
-        )
-        .send(file);
+      const file = await sheetStream(format, name, columns, rows, RTL_LANGUAGES.includes(lang));
+      const ascii = cfg.exportSheet.fileName ?? cfg.exportSheet.fileKey.split('.')[0]!;
+      return reply.headers(downloadHeaders(format, ascii, name, stamp)).send(file);
     },
   });
 

@@ -101,3 +101,21 @@ export async function xlsxStream<T>(sheetName: string, columns: ExportColumn<T>[
   })().catch((e: unknown) => out.destroy(e instanceof Error ? e : new Error(String(e))));
   return out;
 }
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Rows as a streamed CSV file or XLSX workbook (named `sheetName`, right to left for Arabic). */
+export function sheetStream<T>(format: ExportFormat, sheetName: string, columns: ExportColumn<T>[], batches: RowBatches<T>, rtl: boolean) {
+  return format === 'csv' ? csvStream(columns, batches) : xlsxStream(sheetName, columns, batches, rtl);
+}
+
+/**
+ * The headers of a spreadsheet download: its type, and its file name `<name>-<stamp>.<format>` in ASCII (`ascii`) and,
+ * for the browsers that read it, in the caller's language (`name`, already translated).
+ */
+export function downloadHeaders(format: ExportFormat, ascii: string, name: string, stamp: string) {
+  return {
+    'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE,
+    'content-disposition': `attachment; filename="${ascii}-${stamp}.${format}"; filename*=UTF-8''${encodeURIComponent(`${name}-${stamp}.${format}`)}`,
+  };
+}

@@ -15,6 +15,9 @@ export interface ShopSettings {
   currency: string;
   /** Riel per dollar, the money module's fixed scale. */
   rate: ExchangeRate;
+  /** False when the shop has no rate of its own (`rate` is then the default): a payment or an expense in the other
+   * currency is refused rather than converted at a rate nobody set. */
+  rateSet: boolean;
   /** An IANA zone the runtime knows; Phnom Penh when the stored one is missing or unknown. */
   timeZone: string;
   /** VAT in hundredths of a percent, and whether prices already include it. */
@@ -73,6 +76,7 @@ export async function shopSettings(db: Kysely<Database>, businessId: string): Pr
   return {
     currency: g?.currency ?? 'USD',
     rate: exchangeRate(Number(g?.exchange_rate ?? 0) || DEFAULT_RATE),
+    rateSet: Number(g?.exchange_rate ?? 0) > 0,
     timeZone: isTimeZone(g?.time_zone) ? g.time_zone : DEFAULT_TIME_ZONE,
     vatRate: Number(g?.sale_tax ?? 0),
     vatInclusive: !g?.is_exclude_tax,

@@ -10,7 +10,7 @@ import { errorSchema } from '@posauto/shared/schemas/common';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
 import { ctxOf } from '../../http/access';
-import { csvStream, xlsxStream, type ExportColumn } from '../../http/export';
+import { downloadHeaders, sheetStream, type ExportColumn } from '../../http/export';
 import { spreadsheetAnswer } from '../../http/openapi';
 import { pickLanguage, translate } from '../../lib/i18n';
 import { auditLogService } from './audit-log.service';
@@ -94,18 +94,11 @@ export function auditLogRoutes(app: AppInstance, deps: Deps): void {
       const rows = log.rows(ctx, { ...rest, per_page: 'all', page: 1 }, lang);
       const columns = exportColumns(t, await log.timeZone(ctx));
       const name = t('audit_log.file');
-      const file = format === 'csv' ? await csvStream(columns, rows) : await xlsxStream(name, columns, rows, RTL_LANGUAGES.includes(lang));
+      const file = await sheetStream(format, name, columns, rows, RTL_LANGUAGES.includes(lang));
       const stamp = deps.clock.now().toISOString().slice(0, 10);
       return (
         reply
-          .header(
-            'content-type',
-            format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          )
-          .header(
-            'content-disposition',
-            `attachment; filename="audit-log-${stamp}.${format}"; filename*=UTF-8''${encodeURIComponent(`${name}-${stamp}.${format}`)}`,
-          )
+          .headers(downloadHeaders(format, 'audit-log', name, stamp))
           // The schema documents a binary answer; the stream is sent as it is.
           .send(file as unknown as string)
       );

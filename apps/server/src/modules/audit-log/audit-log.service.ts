@@ -3,10 +3,11 @@ import type { ListResponse } from '@posauto/shared/schemas/common';
 import type { AuditEntry, AuditLogListQuery, AuditLogOptions } from '@posauto/shared/schemas/audit-log';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
+import { sameShop } from '../../db/same-shop';
 import { listBatches, runList, type ListSpec } from '../../db/list';
 import { branchScope, whereBranch, type RequestContext } from '../../http/context';
 import type { Language } from '../../lib/i18n';
-import { addDays, DEFAULT_TIME_ZONE, isTimeZone, startOfLocalDay } from '../../lib/time-zone';
+import { shopPeriod, shopTimeZone } from '../settings/index';
 import { toEntry, type AuditRow } from './audit-entry';
 
 /**
@@ -41,7 +42,7 @@ const fullName = (alias: 'u' | 'tu') => sql<string>`${sql.ref(`${alias}.first_na
 const selectEntries = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('audit_log as a')
-    .leftJoin('users as u', (j) => j.onRef('u.business_id', '=', 'a.business_id').onRef('u.id', '=', 'a.user_id'))
+    .leftJoin('users as u', sameShop('u', 'a.user_id'))
     .leftJoin('sales as s', (j) =>
       j.on('a.entity', '=', 'sale').onRef('s.business_id', '=', 'a.business_id').onRef('s.id', '=', 'a.entity_id'),
     )
@@ -76,7 +77,7 @@ const selectEntries = (db: Kysely<Database>, businessId: string) =>
       j.on('a.entity', '=', 'user').onRef('tu.business_id', '=', 'a.business_id').onRef('tu.id', '=', 'a.entity_id'),
     )
     .leftJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'a.business_id').on(sql<SqlBool>`b.id = ${branchOf}`))
-    .leftJoin('branches as tb', (j) => j.onRef('tb.business_id', '=', 'st.business_id').onRef('tb.id', '=', 'st.to_branch_id'))
+    .leftJoin('branches as tb', sameShop('tb', 'st.to_branch_id'))
     .select([
       'a.id',
       'a.created_at',
@@ -131,24 +132,19 @@ const LIST: ListSpec = {
   idColumn: 'a.id',
 };
 
-async function shopTimeZone(db: Kysely<Database>, businessId: string): Promise<string> {
-  const row = await db.selectFrom('general_settings').select('time_zone').where('business_id', '=', businessId).executeTakeFirst();
-  return isTimeZone(row?.time_zone) ? row.time_zone : DEFAULT_TIME_ZONE;
-}
-
 export function auditLogService(deps: Deps) {
   const { db, kind } = deps;
 
   /** The list's base query with the request's period, branch and kind; who acted is a plain filter of runList. */
   async function filtered(ctx: RequestContext, query: AuditLogListQuery) {
-    const zone = query.from || query.to ? await shopTimeZone(db, ctx.businessId) : DEFAULT_TIME_ZONE;
+    const period = await shopPeriod(db, ctx.businessId, query);
     // A branch user reads its own branch's entries whatever it asks; entries of no branch are the shop's alone.
     const branchId = branchScope(ctx, query.branch_id);
     const base = (biz: string) => {
       let q = selectEntries(db, biz);
       // Days are the shop's local days, turned into instants so that the (business_id, created_at) index serves them.
-      if (query.from) q = q.where('a.created_at', '>=', startOfLocalDay(query.from, zone).toISOString());
-      if (query.to) q = q.where('a.created_at', '<', startOfLocalDay(addDays(query.to, 1), zone).toISOString());
+      if (period.from) q = q.where('a.created_at', '>=', period.from);
+      if (period.to) q = q.where('a.created_at', '<', period.to);
       // A transfer belongs to both of its branches.
       if (branchId)
         q = q.where(sql<SqlBool>`(${branchOf} = ${branchId} OR (a.entity = 'stock_transfer' AND st.to_branch_id = ${branchId}))`);

@@ -1,26 +1,29 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import { preparedOnPostgres } from '../../db/dialect/index';
 import type { Database } from '../../db/types';
+import { sameShop } from '../../db/same-shop';
+
+/** What signing in and every request need of a user (users u, roles r, businesses b): who and where, the role's
+ * permissions and the state and package of the shop. */
+const ACCESS_COLUMNS = [
+  'u.business_id',
+  'u.branch_id',
+  'u.first_name',
+  'u.last_name',
+  'u.status',
+  'r.name as role_name',
+  'r.permissions',
+  'b.status as business_status',
+  'b.is_platform',
+  'b.package',
+] as const;
 
 export function findUserForLogin(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('users as u')
-    .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
+    .innerJoin('roles as r', sameShop('r', 'u.role_id'))
     .innerJoin('businesses as b', 'b.id', 'u.business_id')
-    .select([
-      'u.id',
-      'u.business_id',
-      'u.branch_id',
-      'u.first_name',
-      'u.last_name',
-      'u.status',
-      'u.password_hash',
-      'r.name as role_name',
-      'r.permissions',
-      'b.status as business_status',
-      'b.is_platform',
-      'b.package',
-    ])
+    .select(['u.id', ...ACCESS_COLUMNS, 'u.password_hash'])
     .where('u.email', '=', email)
     .executeTakeFirst();
 }
@@ -28,24 +31,10 @@ export function findUserForLogin(db: Kysely<Database>, email: string) {
 function sessionQuery(db: Kysely<Database>, sessionId: string) {
   return db
     .selectFrom('sessions as s')
-    .innerJoin('users as u', (j) => j.onRef('u.business_id', '=', 's.business_id').onRef('u.id', '=', 's.user_id'))
-    .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
+    .innerJoin('users as u', sameShop('u', 's.user_id'))
+    .innerJoin('roles as r', sameShop('r', 'u.role_id'))
     .innerJoin('businesses as b', 'b.id', 's.business_id')
-    .select([
-      's.id as session_id',
-      's.last_seen_at',
-      'u.id as user_id',
-      'u.business_id',
-      'u.branch_id',
-      'u.first_name',
-      'u.last_name',
-      'u.status',
-      'r.name as role_name',
-      'r.permissions',
-      'b.status as business_status',
-      'b.is_platform',
-      'b.package',
-    ])
+    .select(['s.id as session_id', 's.last_seen_at', 'u.id as user_id', ...ACCESS_COLUMNS])
     .where('s.id', '=', sessionId);
 }
 

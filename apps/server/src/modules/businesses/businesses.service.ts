@@ -92,6 +92,96 @@ function slugify(name: string, id: string): string {
   return `${base || 'shop'}-${id.slice(-6)}`;
 }
 
+/** The preset roles (owner, manager, cashier) named in the shop's language, or the platform's one role. */
+async function insertRoles(trx: Kysely<Database>, businessId: string, b: NewBusiness, lang: Language, at: string) {
+  const presets = b.isPlatform
+    ? [{ key: null, name: 'Platform administrator', label: 'Platform administrator', permissions: PLATFORM_PERMISSIONS, maxDiscount: 0 }]
+    : PRESET_ROLES.map((r) => ({ ...r, label: seedName(lang, `role_${r.key}`) }));
+  const roleIds: Record<string, string> = {};
+  for (const role of presets) {
+    const id = newId();
+    roleIds[role.name] = id;
+    await trx
+      .insertInto('roles')
+      .values({
+        business_id: businessId,
+        id,
+        name: role.label,
+        permissions: JSON.stringify(role.permissions),
+        is_preset: 1,
+        preset_key: role.key,
+        is_owner: role.key === 'owner' ? 1 : 0,
+        max_discount: role.maxDiscount,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+  return roleIds;
+}
+
+/** What a shop sells with from its first sale: the Walk-in customer, a Cash method (a shop its owner signed up for) and
+ * the sale settings that start new sales with both. */
+async function insertSaleSetup(trx: Kysely<Database>, businessId: string, b: NewBusiness, lang: Language, at: string) {
+  let cashMethodId: string | null = null;
+  const walkInCustomerId = newId();
+  await trx
+    .insertInto('customers')
+    .values({
+      business_id: businessId,
+      id: walkInCustomerId,
+      name: seedName(lang, 'walk_in_customer'),
+      customer_type: 'retail',
+      company_name: null,
+      phone: null,
+      email: null,
+      address: null,
+      member_id: null,
+      note: null,
+      is_walk_in: 1,
+      status: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await addToCounter(trx, businessId, CUSTOMER_COUNTER, 1);
+  if (b.firstMorning) {
+    // One method of type cash takes both currencies: the till asks dollars and riel of every cash method.
+    cashMethodId = newId();
+    await trx
+      .insertInto('payment_methods')
+      .values({
+        business_id: businessId,
+        id: cashMethodId,
+        name: seedName(lang, 'cash'),
+        type: 'cash',
+        account_details: null,
+        status: 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await addToCounter(trx, businessId, PAYMENT_METHOD_COUNTER, 1);
+  }
+  await trx
+    .insertInto('sale_settings')
+    .values({
+      business_id: businessId,
+      default_customer_id: walkInCustomerId,
+      default_payment_method_id: cashMethodId,
+      receipt_show_logo: 1,
+      receipt_show_address: 1,
+      receipt_show_vatin: 1,
+      receipt_paper_width: 80,
+      receipt_auto_print: 0,
+      invoice_prefix: 'INV-',
+      quotation_prefix: 'QUO-',
+      updated_at: at,
+    })
+    .execute();
+  return { walkInCustomerId, cashMethodId };
+}
+
 /**
  * Creates a shop with its branches, preset roles, owner, settings, Walk-in customer and sale settings, inside the
  * caller's transaction, and counts its branches and customers.
@@ -132,29 +222,7 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
       .execute();
   }
 
-  const presets = b.isPlatform
-    ? [{ key: null, name: 'Platform administrator', label: 'Platform administrator', permissions: PLATFORM_PERMISSIONS, maxDiscount: 0 }]
-    : PRESET_ROLES.map((r) => ({ ...r, label: seedName(lang, `role_${r.key}`) }));
-  const roleIds: Record<string, string> = {};
-  for (const role of presets) {
-    const id = newId();
-    roleIds[role.name] = id;
-    await trx
-      .insertInto('roles')
-      .values({
-        business_id: businessId,
-        id,
-        name: role.label,
-        permissions: JSON.stringify(role.permissions),
-        is_preset: 1,
-        preset_key: role.key,
-        is_owner: role.key === 'owner' ? 1 : 0,
-        max_discount: role.maxDiscount,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-  }
+  const roleIds = await insertRoles(trx, businessId, b, lang, at);
 
   const ownerId = newId();
   await trx
@@ -193,65 +261,9 @@ export async function createBusiness(trx: Kysely<Database>, b: NewBusiness, at: 
     .execute();
   if (branchIds.length) await addToCounter(trx, businessId, BRANCH_COUNTER, branchIds.length);
 
-  let walkInCustomerId: string | null = null;
-  let cashMethodId: string | null = null;
-  if (!b.isPlatform) {
-    walkInCustomerId = newId();
-    await trx
-      .insertInto('customers')
-      .values({
-        business_id: businessId,
-        id: walkInCustomerId,
-        name: seedName(lang, 'walk_in_customer'),
-        customer_type: 'retail',
-        company_name: null,
-        phone: null,
-        email: null,
-        address: null,
-        member_id: null,
-        note: null,
-        is_walk_in: 1,
-        status: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    await addToCounter(trx, businessId, CUSTOMER_COUNTER, 1);
-    if (b.firstMorning) {
-      // One method of type cash takes both currencies: the till asks dollars and riel of every cash method.
-      cashMethodId = newId();
-      await trx
-        .insertInto('payment_methods')
-        .values({
-          business_id: businessId,
-          id: cashMethodId,
-          name: seedName(lang, 'cash'),
-          type: 'cash',
-          account_details: null,
-          status: 1,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      await addToCounter(trx, businessId, PAYMENT_METHOD_COUNTER, 1);
-    }
-    await trx
-      .insertInto('sale_settings')
-      .values({
-        business_id: businessId,
-        default_customer_id: walkInCustomerId,
-        default_payment_method_id: cashMethodId,
-        receipt_show_logo: 1,
-        receipt_show_address: 1,
-        receipt_show_vatin: 1,
-        receipt_paper_width: 80,
-        receipt_auto_print: 0,
-        invoice_prefix: 'INV-',
-        quotation_prefix: 'QUO-',
-        updated_at: at,
-      })
-      .execute();
-  }
+  const { walkInCustomerId, cashMethodId } = b.isPlatform
+    ? { walkInCustomerId: null, cashMethodId: null }
+    : await insertSaleSetup(trx, businessId, b, lang, at);
 
   return { businessId, ownerId, branchIds, roleIds, walkInCustomerId, cashMethodId };
 }

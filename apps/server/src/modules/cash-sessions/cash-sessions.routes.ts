@@ -14,14 +14,12 @@ import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
 import { ctxOf } from '../../http/access';
 import { rowMustExist } from '../../http/crud';
-import { pickLanguage, translate } from '../../lib/i18n';
+import { ROUTE_ERRORS, said } from '../../http/answers';
 import { cashSessionsService } from './cash-sessions.service';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
+const errors = ROUTE_ERRORS;
 const tags = ['cash sessions'];
 const BASE = '/api/v1/cash-sessions';
-const said = (req: { headers: { 'accept-language'?: string } }, key: string) =>
-  translate(pickLanguage(req.headers['accept-language']), key);
 
 /**
  * Cash sessions: the till (sale-pos) opens, moves petty cash in and out of, and closes its own drawer; the list

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { containsInsensitive, type DialectKind } from '../../db/dialect/index';
 import type { Database } from '../../db/types';
+import { sameShop } from '../../db/same-shop';
 
 const COLUMNS = ['t.id', 't.name', 't.parent_id', 't.icon', 't.status', 't.created_at', 't.updated_at', 'p.name as parent_name'] as const;
 
@@ -8,7 +9,7 @@ const COLUMNS = ['t.id', 't.name', 't.parent_id', 't.icon', 't.status', 't.creat
 export function selectCategories(db: Kysely<Database>, businessId: string) {
   return db
     .selectFrom('categories as t')
-    .leftJoin('categories as p', (j) => j.onRef('p.business_id', '=', 't.business_id').onRef('p.id', '=', 't.parent_id'))
+    .leftJoin('categories as p', sameShop('p', 't.parent_id'))
     .select(COLUMNS)
     .where('t.business_id', '=', businessId);
 }

@@ -1,7 +1,7 @@
 import { couponInputSchema, couponListQuerySchema, couponSchema } from '@posauto/shared/schemas/coupons';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
-import { registerCrudRoutes } from '../../http/crud';
+import { managedBy, registerCrudRoutes, statusAndCreated } from '../../http/crud';
 import { couponsService } from './coupons.service';
 
 /** The coupon list of the sales menu (spec: coupon management). */
@@ -9,7 +9,7 @@ export function couponRoutes(app: AppInstance, deps: Deps): void {
   registerCrudRoutes(app, {
     path: '/api/v1/coupons',
     tag: 'coupons',
-    permissions: { read: 'coupon-management', create: 'coupon-management', update: 'coupon-management', delete: 'coupon-management' },
+    permissions: managedBy('coupon-management'),
     schemas: { item: couponSchema, input: couponInputSchema, query: couponListQuerySchema },
     service: couponsService(deps),
     exportSheet: {
@@ -32,8 +32,7 @@ export function couponRoutes(app: AppInstance, deps: Deps): void {
           width: 14,
         },
         { header: t('coupons.used_count'), value: (c) => String(c.used_count), width: 12 },
-        { header: t('common.status'), value: (c) => t(c.status ? 'common.active' : 'common.inactive'), width: 12 },
-        { header: t('common.created_at'), value: (c) => c.created_at.slice(0, 10), width: 14 },
+        ...statusAndCreated(t),
       ],
     },
   });

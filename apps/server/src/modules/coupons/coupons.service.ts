@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
+import { shopSettings } from '../settings/index';
 import type { RequestContext } from '../../http/context';
 import type { CrudService } from '../../http/crud';
 import { crudTableService } from '../../http/crud-table';
@@ -37,6 +38,7 @@ interface StoredCoupon {
 const selectCoupons = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('coupons as t')
+    // The shop's currency rides on each row of the list's one statement (db/list.ts), not in a second read.
     .leftJoin('general_settings as g', 'g.business_id', 't.business_id')
     .select([
       't.id',
@@ -84,11 +86,6 @@ const toApi = (r: Row): Coupon => {
   };
 };
 
-async function shopCurrency(db: Kysely<Database>, businessId: string): Promise<string> {
-  const row = await db.selectFrom('general_settings').select('currency').where('business_id', '=', businessId).executeTakeFirst();
-  return row?.currency ?? 'USD';
-}
-
 /**
  * Coupons: a generic setting list whose code is its name (upper-cased by the shared schema, unique per shop
  * whatever its case, also under concurrency through coupons_name_unique). used_count belongs to the sales that
@@ -130,7 +127,7 @@ export function couponsService(deps: Deps): Required<CrudService<Coupon, Input, 
     };
     if (input.discount_type === 'percent')
       return { ...common, discount_type: 'percent', discount_value: parsePercent(input.discount_value) };
-    const currency = await shopCurrency(deps.db, ctx.businessId);
+    const { currency } = await shopSettings(deps.db, ctx.businessId);
     // Trailing zeros say nothing ("4000.00" riel is exact); more decimals than the currency has are refused.
     const [whole, fraction = ''] = input.discount_value.split('.');
     const kept = fraction.replace(/0+$/, '');

@@ -1,19 +1,14 @@
 import { customerInputSchema, customerListQuerySchema, customerSchema } from '@posauto/shared/schemas/shop-settings';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
-import { registerCrudRoutes } from '../../http/crud';
+import { managedBy, registerCrudRoutes, statusAndCreated } from '../../http/crud';
 import { customersService } from './customers.service';
 
 export function customerRoutes(app: AppInstance, deps: Deps): void {
   registerCrudRoutes(app, {
     path: '/api/v1/customers',
     tag: 'customers',
-    permissions: {
-      read: 'customer-management',
-      create: 'customer-management',
-      update: 'customer-management',
-      delete: 'customer-management',
-    },
+    permissions: managedBy('customer-management'),
     schemas: { item: customerSchema, input: customerInputSchema, query: customerListQuerySchema },
     service: customersService(deps),
     exportSheet: {
@@ -27,8 +22,7 @@ export function customerRoutes(app: AppInstance, deps: Deps): void {
         { header: t('customer.email'), value: (c) => c.email, width: 28 },
         { header: t('customer.address'), value: (c) => c.address, width: 36 },
         { header: t('customer.note'), value: (c) => c.note, width: 36 },
-        { header: t('common.status'), value: (c) => t(c.status ? 'common.active' : 'common.inactive'), width: 12 },
-        { header: t('common.created_at'), value: (c) => c.created_at.slice(0, 10), width: 14 },
+        ...statusAndCreated(t),
       ],
     },
   });

@@ -1,6 +1,8 @@
 import { RTL_LANGUAGES } from '@posauto/shared/i18n/index';
 import { translate, type Language } from '../../lib/i18n';
-import type { CodePurpose } from './email-codes.service';
+
+/** What a code is for: it says which mail is sent, so it lives here, below the service that issues codes. */
+export type CodePurpose = 'signup' | 'reset';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -6,10 +6,8 @@ import { AppError } from '../../http/errors';
 import type { Language } from '../../lib/i18n';
 import { countInWindow } from '../auth/index';
 import { sendMail, type MailMessage } from '../mail/index';
-import { codeMail } from './email-codes.mail';
+import { codeMail, type CodePurpose } from './email-codes.mail';
 import * as repo from './email-codes.repo';
-
-export type CodePurpose = 'signup' | 'reset';
 
 /** A code is valid for 10 minutes, for one use, and for at most 5 tries (the 6th is refused even if right). */
 export const CODE_TTL_MS = 10 * 60 * 1000;

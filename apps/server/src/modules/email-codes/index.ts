@@ -9,7 +9,6 @@ export {
   MAX_TRIES,
   MAX_SENDS_PER_EMAIL,
   MAX_SENDS_PER_ADDRESS,
-  type CodePurpose,
   type MailContext,
 } from './email-codes.service';
-export { layoutMail } from './email-codes.mail';
+export { layoutMail, type CodePurpose } from './email-codes.mail';

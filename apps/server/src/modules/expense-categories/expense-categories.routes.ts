@@ -1,7 +1,7 @@
 import { expenseCategoryInputSchema, expenseCategoryListQuerySchema, expenseCategorySchema } from '@posauto/shared/schemas/expenses';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
-import { registerCrudRoutes } from '../../http/crud';
+import { managedBy, registerCrudRoutes, statusAndCreated } from '../../http/crud';
 import { expenseCategoriesService } from './expense-categories.service';
 
 /** /expend-category: the shop's expense categories. Branch users read them (to record expenses), never change them. */
@@ -9,7 +9,7 @@ export function expenseCategoryRoutes(app: AppInstance, deps: Deps): void {
   registerCrudRoutes(app, {
     path: '/api/v1/expense-categories',
     tag: 'expense categories',
-    permissions: { read: 'expend-management', create: 'expend-management', update: 'expend-management', delete: 'expend-management' },
+    permissions: managedBy('expend-management'),
     shopLevel: ['create', 'update', 'delete'],
     schemas: { item: expenseCategorySchema, input: expenseCategoryInputSchema, query: expenseCategoryListQuerySchema },
     service: expenseCategoriesService(deps),
@@ -19,8 +19,7 @@ export function expenseCategoryRoutes(app: AppInstance, deps: Deps): void {
       columns: (t) => [
         { header: t('expenses.categories.name'), value: (c) => c.name, width: 24 },
         { header: t('expenses.categories.description'), value: (c) => c.description, width: 36 },
-        { header: t('common.status'), value: (c) => t(c.status ? 'common.active' : 'common.inactive'), width: 12 },
-        { header: t('common.created_at'), value: (c) => c.created_at.slice(0, 10), width: 14 },
+        ...statusAndCreated(t),
       ],
     },
   });

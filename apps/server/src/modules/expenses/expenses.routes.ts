@@ -17,14 +17,16 @@ import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
 import { ctxOf } from '../../http/access';
 import { rowMustExist } from '../../http/crud';
+import { envelopeOf, ROUTE_ERRORS, said } from '../../http/answers';
 import { unprocessable } from '../../http/errors';
-import { csvStream, xlsxStream, type ExportColumn } from '../../http/export';
+import { downloadHeaders, sheetStream, type ExportColumn } from '../../http/export';
 import { spreadsheetAnswer } from '../../http/openapi';
 import { pickLanguage, translate, type Language } from '../../lib/i18n';
-import { attachmentTooLarge, expensesService } from './expenses.service';
+import { attachmentTooLarge } from './expense-attachments';
+import { expensesService } from './expenses.service';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
-const envelope = z.object({ message: z.string(), data: expenseSchema });
+const errors = ROUTE_ERRORS;
+const envelope = envelopeOf(expenseSchema);
 const binary = z.string().meta({ format: 'binary' });
 /** The API document's description of a receipt download (the handler sends the bytes as stored). */
 const RECEIPT_ANSWER = {
@@ -33,7 +35,6 @@ const RECEIPT_ANSWER = {
 };
 const access = { access: { permission: 'expend-management' as const } };
 const langOf = (req: { headers: { 'accept-language'?: string | undefined } }) => pickLanguage(req.headers['accept-language']);
-const said = (req: { headers: { 'accept-language'?: string | undefined } }, key: string) => translate(langOf(req), key);
 
 /** The export's columns: what the list shows, each amount with its currency. */
 function exportColumns(t: (key: string) => string): ExportColumn<Expense>[] {
@@ -106,21 +107,9 @@ export function expenseRoutes(app: AppInstance, deps: Deps): void {
       }
       const columns = exportColumns(t);
       const name = t('expenses.title');
-      const file =
-        format === 'csv'
-          ? await csvStream(columns, withTotals())
-          : await xlsxStream(name, columns, withTotals(), RTL_LANGUAGES.includes(lang));
+      const file = await sheetStream(format, name, columns, withTotals(), RTL_LANGUAGES.includes(lang));
       const stamp = deps.clock.now().toISOString().slice(0, 10);
-      return reply
-        .header(
-          'content-type',
-          format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        )
-        .header(
-          'content-disposition',
-          `attachment; filename="expenses-${stamp}.${format}"; filename*=UTF-8''${encodeURIComponent(`${name}-${stamp}.${format}`)}`,
-        )
-        .send(file as never);
+      return reply.headers(downloadHeaders(format, 'expenses', name, stamp)).send(file as never);
     },
   });
 
@@ -145,27 +134,6 @@ export function expenseRoutes(app: AppInstance, deps: Deps): void {
       response: { 200: expenseSchema, ...errors },
     },
     handler: (req) => expenses.get(ctxOf(req), req.params.id),
-  });
-
-  app.get('/api/v1/expenses/:id/attachment', {
-    config: access,
-    schema: {
-      tags: ['expenses'],
-      operationId: 'getExpenseAttachment',
-      summary: "The expense's receipt: a WebP photo or a PDF",
-      params: idParamsSchema,
-      response: { 200: RECEIPT_ANSWER, ...errors },
-    },
-    handler: async (req, reply) => {
-      const file = await expenses.attachment(ctxOf(req), req.params.id);
-      const ext = file.contentType === 'application/pdf' ? 'pdf' : 'webp';
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `inline; filename="receipt-${file.date}.${ext}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.bytes as never);
-    },
   });
 
   app.post('/api/v1/expenses', {
@@ -208,6 +176,31 @@ export function expenseRoutes(app: AppInstance, deps: Deps): void {
     handler: async (req) => {
       await expenses.remove(ctxOf(req), req.params.id);
       return { message: said(req, 'messages.deleted') };
+    },
+  });
+  expenseReceiptRoutes(app, expenses);
+}
+
+/** An expense's receipt: uploaded before the expense takes it, and read back as the photo or PDF it is. */
+function expenseReceiptRoutes(app: AppInstance, expenses: ReturnType<typeof expensesService>): void {
+  app.get('/api/v1/expenses/:id/attachment', {
+    config: access,
+    schema: {
+      tags: ['expenses'],
+      operationId: 'getExpenseAttachment',
+      summary: "The expense's receipt: a WebP photo or a PDF",
+      params: idParamsSchema,
+      response: { 200: RECEIPT_ANSWER, ...errors },
+    },
+    handler: async (req, reply) => {
+      const file = await expenses.attachment(ctxOf(req), req.params.id);
+      const ext = file.contentType === 'application/pdf' ? 'pdf' : 'webp';
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `inline; filename="receipt-${file.date}.${ext}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.bytes as never);
     },
   });
 

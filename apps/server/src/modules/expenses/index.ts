@@ -1,2 +1,4 @@
 export { expenseRoutes } from './expenses.routes';
-export { EXPENSE_COUNTER, expensesService, inShopCurrency, isPdf } from './expenses.service';
+export { expensesService } from './expenses.service';
+export { EXPENSE_COUNTER, inShopCurrency } from './expenses-read';
+export { isPdf } from './expense-attachments';

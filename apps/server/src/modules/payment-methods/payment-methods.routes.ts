@@ -1,14 +1,14 @@
 import { paymentMethodInputSchema, paymentMethodSchema, settingListQuerySchema } from '@posauto/shared/schemas/catalogue-settings';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
-import { registerCrudRoutes } from '../../http/crud';
+import { managedBy, registerCrudRoutes, statusAndCreated } from '../../http/crud';
 import { paymentMethodsService } from './payment-methods.service';
 
 export function paymentMethodRoutes(app: AppInstance, deps: Deps): void {
   registerCrudRoutes(app, {
     path: '/api/v1/payment-methods',
     tag: 'payment methods',
-    permissions: { read: 'sale-setting', create: 'sale-setting', update: 'sale-setting', delete: 'sale-setting' },
+    permissions: managedBy('sale-setting'),
     shopLevel: true,
     schemas: { item: paymentMethodSchema, input: paymentMethodInputSchema, query: settingListQuerySchema },
     service: paymentMethodsService(deps),
@@ -18,8 +18,7 @@ export function paymentMethodRoutes(app: AppInstance, deps: Deps): void {
         { header: t('payment_method.name'), value: (p) => p.name, width: 28 },
         { header: t('payment_method.type'), value: (p) => t(`payment_method.types.${p.type}`), width: 18 },
         { header: t('payment_method.account_details'), value: (p) => p.account_details, width: 40 },
-        { header: t('common.status'), value: (p) => t(p.status ? 'common.active' : 'common.inactive'), width: 12 },
-        { header: t('common.created_at'), value: (p) => p.created_at.slice(0, 10), width: 14 },
+        ...statusAndCreated(t),
       ],
     },
   });

@@ -1,16 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import {
-  exchangeRate,
-  FACTOR_DIGITS,
-  FACTOR_SCALE,
-  formatDecimal,
-  formatPercent,
-  formatRate,
-  minorDigits,
-  type CurrencyCode,
-} from '@posauto/shared/money/index';
+import { exchangeRate, formatPercent, formatRate } from '@posauto/shared/money/index';
 import type { PaymentMethodType } from '@posauto/shared/schemas/catalogue-settings';
 import type {
   PosCatalogue,
@@ -22,35 +13,22 @@ import type {
   PosVariation,
 } from '@posauto/shared/schemas/pos';
 import type { ServiceChargeAppliesTo, ServiceChargeType } from '@posauto/shared/schemas/setting-lists';
+import { sameShop } from '../../db/same-shop';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { branchScope } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../../lib/time-zone';
 import { mediaUrl } from '../media/index';
+import { shopSettings, shopTimeZone } from '../settings/index';
+import { activeVariants, money, plain, qty, shopUnits, soldAt, unitFamilies } from './product-rows';
 
 /** Products read (and written out) per step: memory holds one chunk, never the whole catalogue. */
 const CHUNK = 1000;
 
-const money = (v: number, currency: string) => formatDecimal(Number(v), minorDigits(currency as CurrencyCode));
-/** Rates and percentages read best without trailing zeros: "4100", "10", "12.5". */
-export const plain = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
-/** Quantities are thousandths of the product's unit: "2", "1.5". */
-const qty = (v: number) => plain(formatDecimal(Number(v), 3));
-/** Factors are millionths: "24", "0.333333". */
-const factorText = (v: number) => plain(formatDecimal(Number(v), FACTOR_DIGITS));
-
 /** The branch a till sells from: a branch user's own; otherwise the one asked for, or the shop's default (or first) branch. */
 export async function tillBranch(deps: Deps, ctx: RequestContext, requested?: string | null) {
   let branchId = branchScope(ctx, requested);
-  if (!branchId) {
-    const settings = await deps.db
-      .selectFrom('general_settings')
-      .select('default_branch_id')
-      .where('business_id', '=', ctx.businessId)
-      .executeTakeFirst();
-    branchId = settings?.default_branch_id ?? null;
-  }
+  if (!branchId) branchId = (await shopSettings(deps.db, ctx.businessId)).defaultBranchId;
   let q = deps.db
     .selectFrom('branches')
     .select(['id', 'name', 'address', 'phone', 'status', 'updated_at'])
@@ -115,11 +93,15 @@ async function catalogueHead(
   version: string,
 ): Promise<Head> {
   const b = ctx.businessId;
-  const [settings, saleSettings, shop, categories, methods, charges] = await Promise.all([
+  const [settings, shopZone, saleSettings, shop, categories, methods, charges] = await Promise.all([
+    // The whole settings row, not the shop-settings reader: the head answers its receipt fields too (VATIN, footer), and
+    // what it answers is versioned (catalogueVersion) and cached by every till, so it stays as it was, byte for byte.
     deps.db.selectFrom('general_settings').selectAll().where('business_id', '=', b).executeTakeFirstOrThrow(),
+    // The time zone as every other answer reads it (a zone the runtime does not know reads as Phnom Penh).
+    shopTimeZone(deps.db, b),
     deps.db
       .selectFrom('sale_settings as s')
-      .leftJoin('customers as c', (j) => j.onRef('c.business_id', '=', 's.business_id').onRef('c.id', '=', 's.default_customer_id'))
+      .leftJoin('customers as c', sameShop('c', 's.default_customer_id'))
       .select([
         's.default_customer_id',
         'c.name as customer_name',
@@ -180,7 +162,7 @@ async function catalogueHead(
       edit_cost: Boolean(settings.edit_cost),
       edit_date: Boolean(settings.edit_date),
       out_of_stock_sale: Boolean(settings.out_of_stock_sale),
-      time_zone: isTimeZone(settings.time_zone) ? settings.time_zone : DEFAULT_TIME_ZONE,
+      time_zone: shopZone,
       khqr_check: Boolean(deps.config.bakongApiToken),
     },
     sale_settings: {
@@ -207,42 +189,6 @@ async function catalogueHead(
   };
 }
 
-export interface UnitRow {
-  id: string;
-  name: string;
-  short_name: string;
-  base_unit_id: string | null;
-  operation_value: number;
-}
-
-/**
- * Units a product sells in: every unit sharing its unit's base (a box of 24 for cans, the can itself), with the
- * factor to the product's own unit, worked out once per unit of the shop (not per product).
- */
-export function unitFamilies(units: UnitRow[]): Map<string, PosUnit[]> {
-  const byId = new Map(units.map((u) => [u.id, u]));
-  const root = (u: UnitRow) => u.base_unit_id ?? u.id;
-  // A unit's size in its base unit, at FACTOR_SCALE.
-  const size = (u: UnitRow) => BigInt(u.base_unit_id ? Number(u.operation_value) : FACTOR_SCALE);
-  const members = new Map<string, UnitRow[]>();
-  for (const u of units) (members.get(root(u)) ?? members.set(root(u), []).get(root(u))!).push(u);
-  const out = new Map<string, PosUnit[]>();
-  for (const own of units) {
-    const ownSize = size(own);
-    if (ownSize <= 0n) continue;
-    const family = (members.get(root(own)) ?? []).filter((u) => byId.has(u.id));
-    out.set(
-      own.id,
-      family
-        .map((u) => ({ u, factor: Number((size(u) * BigInt(FACTOR_SCALE) + ownSize / 2n) / ownSize) }))
-        .filter(({ factor }) => factor > 0)
-        .sort((a, b) => a.factor - b.factor || a.u.name.localeCompare(b.u.name))
-        .map(({ u, factor }) => ({ id: u.id, name: u.name, short_name: u.short_name, factor: factorText(factor) })),
-    );
-  }
-  return out;
-}
-
 /** The ids of the active products sold at the branch, by name: small enough to hold whole (100,000 ids is a few MB). */
 async function productIds(deps: Deps, businessId: string, branchId: string): Promise<string[]> {
   const rows = await deps.db
@@ -250,19 +196,7 @@ async function productIds(deps: Deps, businessId: string, branchId: string): Pro
     .select('p.id')
     .where('p.business_id', '=', businessId)
     .where('p.status', '=', 1)
-    .where((eb) =>
-      eb.or([
-        eb('p.all_branches', '=', 1),
-        eb.exists(
-          eb
-            .selectFrom('product_branches as pb')
-            .select('pb.product_id')
-            .whereRef('pb.business_id', '=', 'p.business_id')
-            .whereRef('pb.product_id', '=', 'p.id')
-            .where('pb.branch_id', '=', branchId),
-        ),
-      ]),
-    )
+    .where(soldAt(branchId))
     .orderBy('p.product_name')
     .orderBy('p.id')
     .execute();
@@ -276,9 +210,9 @@ async function productIds(deps: Deps, businessId: string, branchId: string): Pro
 function variantValues(deps: Deps, businessId: string, ids: string[]) {
   return deps.db
     .selectFrom('product_variant_values as x')
-    .innerJoin('product_variants as pv', (j) => j.onRef('pv.business_id', '=', 'x.business_id').onRef('pv.id', '=', 'x.variant_id'))
-    .innerJoin('variations as va', (j) => j.onRef('va.business_id', '=', 'x.business_id').onRef('va.id', '=', 'x.variation_id'))
-    .innerJoin('variation_values as vv', (j) => j.onRef('vv.business_id', '=', 'x.business_id').onRef('vv.id', '=', 'x.variation_value_id'))
+    .innerJoin('product_variants as pv', sameShop('pv', 'x.variant_id'))
+    .innerJoin('variations as va', sameShop('va', 'x.variation_id'))
+    .innerJoin('variation_values as vv', sameShop('vv', 'x.variation_value_id'))
     .select([
       'pv.product_id',
       'x.variant_id',
@@ -348,16 +282,7 @@ async function productChunk(
       .where('business_id', '=', businessId)
       .where('id', 'in', ids)
       .execute(),
-    deps.db
-      .selectFrom('product_variants')
-      .select(['id', 'product_id', 'name', 'sku_code', 'barcode', 'sale_cost'])
-      .where('business_id', '=', businessId)
-      .where('product_id', 'in', ids)
-      .where('status', '=', 1)
-      .orderBy('product_id')
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
+    activeVariants(deps, businessId, ids),
     deps.db
       .selectFrom('stock_levels')
       .select(['product_id', 'variant_id', 'on_hand'])
@@ -446,11 +371,7 @@ export async function catalogue(
   const [head, ids, units] = await Promise.all([
     catalogueHead(deps, ctx, branch, version),
     productIds(deps, ctx.businessId, branch.id),
-    deps.db
-      .selectFrom('units')
-      .select(['id', 'name', 'short_name', 'base_unit_id', 'operation_value'])
-      .where('business_id', '=', ctx.businessId)
-      .execute(),
+    shopUnits(deps, ctx.businessId),
   ]);
   const families = unitFamilies(units);
   const unitNames = new Map(units.map((u) => [u.id, u.name]));

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { formatDecimal, formatPercent, minorDigits, parseDecimal, type CurrencyCode } from '@posauto/shared/money/index';
+import { formatPercent, minorDigits, parseDecimal, type CurrencyCode } from '@posauto/shared/money/index';
 import {
   POS_LIMITS,
   type HeldCart,
@@ -10,25 +10,23 @@ import {
   type PosCustomer,
   type PosCustomerInput,
 } from '@posauto/shared/schemas/pos';
+import { sameShop } from '../../db/same-shop';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
-import { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../lib/time-zone';
 import { usableCoupon } from '../coupons/index';
 import { customersService } from '../customers/index';
-import { plain, tillBranch } from './catalogue';
+import { shopSettings, shopToday } from '../settings/index';
+import { tillBranch } from './catalogue';
+import { money, plain } from './product-rows';
+import { countedSale } from '../../kernel/counted';
 
-async function shopSettings(deps: Deps, businessId: string) {
-  const row = await deps.db
-    .selectFrom('general_settings')
-    .select(['currency', 'time_zone'])
-    .where('business_id', '=', businessId)
-    .executeTakeFirstOrThrow();
-  return { currency: row.currency as CurrencyCode, timeZone: isTimeZone(row.time_zone) ? row.time_zone : DEFAULT_TIME_ZONE };
+/** The shop's currency and time zone, through the one reader of its settings. */
+async function shopMoney(deps: Deps, businessId: string) {
+  const s = await shopSettings(deps.db, businessId);
+  return { currency: s.currency as CurrencyCode, timeZone: s.timeZone };
 }
-
-const money = (v: number, currency: string) => formatDecimal(Number(v), minorDigits(currency as CurrencyCode));
 
 /** Exact decimal text -> minor units of the currency; more decimals than it has is refused, never rounded. */
 function parseMoneyText(text: string, currency: CurrencyCode, field: string): number {
@@ -54,8 +52,7 @@ async function balancesDue(deps: Deps, businessId: string, ids: string[]): Promi
     ])
     .where('business_id', '=', businessId)
     .where('customer_id', 'in', ids)
-    .where('status', '=', 'completed')
-    .where('document', 'in', ['sale', 'invoice'])
+    .where(countedSale('sales'))
     .groupBy('customer_id')
     .execute();
   return new Map(rows.map((r) => [r.customer_id, Number(r.due)]));
@@ -68,7 +65,7 @@ export function posService(deps: Deps) {
   return {
     /** Active customers whose name, phone or Member ID contains the text (the walk-in customer first), with what they owe. */
     async findCustomers(ctx: RequestContext, q: string | undefined): Promise<{ data: PosCustomer[] }> {
-      const [found, { currency }] = await Promise.all([customers.options(ctx, q), shopSettings(deps, ctx.businessId)]);
+      const [found, { currency }] = await Promise.all([customers.options(ctx, q), shopMoney(deps, ctx.businessId)]);
       const due = await balancesDue(
         deps,
         ctx.businessId,
@@ -96,7 +93,7 @@ export function posService(deps: Deps) {
           member_id: input.member_id ?? null,
           status: true,
         }),
-        shopSettings(deps, ctx.businessId),
+        shopMoney(deps, ctx.businessId),
       ]);
       return {
         id: created.id,
@@ -122,7 +119,7 @@ export function posService(deps: Deps) {
 
     async holdCart(ctx: RequestContext, input: HeldCartInput): Promise<HeldCart> {
       const branch = await tillBranch(deps, ctx, input.branch_id);
-      const { currency } = await shopSettings(deps, ctx.businessId);
+      const { currency } = await shopMoney(deps, ctx.businessId);
       const total = parseMoneyText(input.total, currency, 'total');
       const payload = JSON.stringify(input.payload);
       if (Buffer.byteLength(payload) > POS_LIMITS.heldCartBytes) throw unprocessable('pos.errors.held_cart_too_large', 'payload');
@@ -179,8 +176,8 @@ export function posService(deps: Deps) {
      * again when it is committed (and counts the use).
      */
     async checkCoupon(ctx: RequestContext, code: string): Promise<PosCoupon> {
-      const { currency, timeZone } = await shopSettings(deps, ctx.businessId);
-      const c = await usableCoupon(deps.db, ctx.businessId, code, localDay(deps.clock.now(), timeZone), 'code');
+      const { currency, timeZone } = await shopMoney(deps, ctx.businessId);
+      const c = await usableCoupon(deps.db, ctx.businessId, code, shopToday({ timeZone }, deps.clock), 'code');
       return {
         id: c.id,
         code: c.code,
@@ -196,7 +193,7 @@ export function posService(deps: Deps) {
 function heldCartQuery(deps: Pick<Deps, 'db'>, businessId: string) {
   return deps.db
     .selectFrom('held_carts as h')
-    .leftJoin('users as u', (j) => j.onRef('u.business_id', '=', 'h.business_id').onRef('u.id', '=', 'h.user_id'))
+    .leftJoin('users as u', sameShop('u', 'h.user_id'))
     .select([
       'h.id',
       'h.branch_id',

@@ -1,14 +1,11 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { formatDecimal, minorDigits, type CurrencyCode } from '@posauto/shared/money/index';
 import type { PosLookupProduct, PosProductLookup, PosProductLookupQuery } from '@posauto/shared/schemas/pos-lookup';
 import { nameSearchValue, productSearchIds, productSearchWhere, SEARCH_COLLECTS_HITS_FIRST } from '../../db/dialect/product-search';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { branchScope } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { unitFamilies } from './catalogue';
-
-const money = (v: number, currency: string) => formatDecimal(Number(v), minorDigits(currency as CurrencyCode));
+import { activeVariants, money, shopUnits, soldAt, unitFamilies } from './product-rows';
 
 /**
  * The product finder of the sale documents (invoices, quotations, back-office sales): a page of the shop's active
@@ -47,19 +44,7 @@ export async function lookupProducts(deps: Deps, ctx: RequestContext, query: Pos
   q = q.where('p.status', '=', 1);
   if (name && term && deps.kind === 'postgres') q = q.where(productSearchWhere(b, term.toLowerCase(), term, name, markers!));
   if (branchId) {
-    q = q.where((eb) =>
-      eb.or([
-        eb('p.all_branches', '=', 1),
-        eb.exists(
-          eb
-            .selectFrom('product_branches as pb')
-            .select('pb.product_id')
-            .whereRef('pb.business_id', '=', 'p.business_id')
-            .whereRef('pb.product_id', '=', 'p.id')
-            .where('pb.branch_id', '=', branchId),
-        ),
-      ]),
-    );
+    q = q.where(soldAt(branchId));
   }
   const size = query.per_page;
   const offset = (query.page - 1) * size;
@@ -111,22 +96,9 @@ async function lookupRows(deps: Deps, businessId: string, ids: string[]): Promis
       .where('business_id', '=', businessId)
       .where('id', 'in', ids)
       .execute(),
-    deps.db
-      .selectFrom('product_variants')
-      .select(['id', 'product_id', 'name', 'sku_code', 'barcode', 'sale_cost'])
-      .where('business_id', '=', businessId)
-      .where('product_id', 'in', ids)
-      .where('status', '=', 1)
-      .orderBy('product_id')
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
+    activeVariants(deps, businessId, ids),
     // A shop holds tens of units: their families are worked out once for the page.
-    deps.db
-      .selectFrom('units')
-      .select(['id', 'name', 'short_name', 'base_unit_id', 'operation_value'])
-      .where('business_id', '=', businessId)
-      .execute(),
+    shopUnits(deps, businessId),
   ]);
   const families = unitFamilies(units);
   const variantsOf = new Map<string, typeof variants>();

@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
-import { isCurrencyCode, type CurrencyCode } from '@posauto/shared/money/index';
+import type { CurrencyCode } from '@posauto/shared/money/index';
 import { productInputSchema } from '@posauto/shared/schemas/products';
 import type { Deps } from '../../deps';
 import { transactional } from '../../db/transaction';
 import type { Database } from '../../db/types';
+import { shopCurrency } from '../settings/index';
 import type { RequestContext } from '../../http/context';
 import { conflict } from '../../http/errors';
 import { toCsv, toXlsx } from '../../http/export';
@@ -301,13 +302,12 @@ export async function importProducts(deps: Deps, ctx: RequestContext, filename: 
 
   const { db } = deps;
   const biz = ctx.businessId;
-  const settings = await db.selectFrom('general_settings').select('currency').where('business_id', '=', biz).executeTakeFirst();
-  const [categories, brands, units] = await Promise.all([
+  const [currency, categories, brands, units] = await Promise.all([
+    shopCurrency(db, biz),
     namesOf(db, 'categories', biz),
     namesOf(db, 'brands', biz),
     namesOf(db, 'units', biz),
   ]);
-  const currency: CurrencyCode = settings && isCurrencyCode(settings.currency) ? settings.currency : 'USD';
   const { prepared, problems } = validateRows(header, body, { currency, categories, brands, units });
   problems.push(...(await takenCodes(db, biz, prepared)));
   if (problems.length) {

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import { isCurrencyCode, type CurrencyCode } from '@posauto/shared/money/index';
+import type { CurrencyCode } from '@posauto/shared/money/index';
 import { productRuleProblems, type ProductInput } from '@posauto/shared/schemas/products';
 import type { DialectKind } from '../../db/dialect/index';
 import { bumpCounter } from '../../db/list';
 import type { Database } from '../../db/types';
+import { shopCurrency } from '../settings/index';
 import type { RequestContext } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
@@ -27,12 +28,6 @@ export interface WriteDeps {
 type Ctx = Pick<RequestContext, 'businessId' | 'userId' | 'ip'>;
 
 const audit = (clock: Clock) => auditFor(clock, 'product');
-
-/** The shop's currency, which a new product's prices are in (general_settings.currency, USD by default). */
-async function shopCurrency(trx: Kysely<Database>, businessId: string): Promise<CurrencyCode> {
-  const row = await trx.selectFrom('general_settings').select('currency').where('business_id', '=', businessId).executeTakeFirst();
-  return row && isCurrencyCode(row.currency) ? row.currency : 'USD';
-}
 
 /** Where a variant's code problem shows: on its own row when variants were given, else on the variants list. */
 const variantField = (v: VariantPlan, f: 'sku_code' | 'barcode') => (v.field === 'variants' ? 'variants' : `${v.field}.${f}`);
@@ -89,6 +84,7 @@ export async function saveProduct(
   if (existing && existing.type !== input.type) errors.add('type', 'errors.product_type_fixed');
   for (const p of productRuleProblems(input)) errors.add(p.path.join('.'), p.key);
 
+  // A new product's prices are in the shop's currency.
   const currency = (existing?.currency as CurrencyCode | undefined) ?? (await shopCurrency(trx, biz));
   const purchase_cost = parseAmount(errors, 'purchase_cost', input.purchase_cost, currency);
   const sale_cost = parseAmount(errors, 'sale_cost', input.sale_cost, currency);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { sameShop } from '../../db/same-shop';
 
 /** Kysely only; every function takes the business id. */
 
@@ -7,9 +8,9 @@ import type { Database } from '../../db/types';
 export const selectProducts = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('products as p')
-    .leftJoin('categories as c', (j) => j.onRef('c.business_id', '=', 'p.business_id').onRef('c.id', '=', 'p.category_id'))
-    .leftJoin('brands as b', (j) => j.onRef('b.business_id', '=', 'p.business_id').onRef('b.id', '=', 'p.brand_id'))
-    .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'p.business_id').onRef('u.id', '=', 'p.unit_id'))
+    .leftJoin('categories as c', sameShop('c', 'p.category_id'))
+    .leftJoin('brands as b', sameShop('b', 'p.brand_id'))
+    .leftJoin('units as u', sameShop('u', 'p.unit_id'))
     .select([
       'p.id',
       'p.type',
@@ -154,7 +155,7 @@ export function valuesByIds(db: Kysely<Database>, businessId: string, ids: reado
 export function comboItemsOf(db: Kysely<Database>, businessId: string, productId: string) {
   return db
     .selectFrom('combo_items as ci')
-    .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'ci.business_id').onRef('p.id', '=', 'ci.item_product_id'))
+    .innerJoin('products as p', sameShop('p', 'ci.item_product_id'))
     .leftJoin('product_variants as v', (j) =>
       j
         .onRef('v.business_id', '=', 'ci.business_id')

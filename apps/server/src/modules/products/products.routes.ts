@@ -15,9 +15,9 @@ import {
 import type { Deps } from '../../deps';
 import { ctxOf } from '../../http/access';
 import type { AppInstance } from '../../http/app-instance';
-import { registerCrudRoutes } from '../../http/crud';
+import { registerCrudRoutes, statusAndCreated } from '../../http/crud';
 import { AppError, unprocessable } from '../../http/errors';
-import type { ExportColumn } from '../../http/export';
+import { downloadHeaders, type ExportColumn } from '../../http/export';
 import { spreadsheetAnswer } from '../../http/openapi';
 import { pickLanguage, translate } from '../../lib/i18n';
 import { importProducts, importTemplate, MAX_IMPORT_BYTES } from './product-import';
@@ -30,18 +30,10 @@ const errors = { 409: errorSchema, 422: errorSchema };
 const formatQuery = z.object({ format: z.enum(['xlsx', 'csv'], 'validation.invalid_format').default('xlsx') });
 const langOf = (headers: { 'accept-language'?: string | undefined }) => pickLanguage(headers['accept-language']);
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** Sends a spreadsheet as a download named in ASCII and, for browsers that read it, in the caller's language. */
 function sendSheet(reply: FastifyReply, format: 'xlsx' | 'csv', ascii: string, name: string, file: Buffer) {
   const stamp = new Date().toISOString().slice(0, 10);
-  return reply
-    .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}-${stamp}.${format}"; filename*=UTF-8''${encodeURIComponent(`${name}-${stamp}.${format}`)}`,
-    )
-    .send(file);
+  return reply.headers(downloadHeaders(format, ascii, name, stamp)).send(file);
 }
 
 function exportColumns(t: (key: string) => string): ExportColumn<Product>[] {
@@ -59,8 +51,7 @@ function exportColumns(t: (key: string) => string): ExportColumn<Product>[] {
     { header: c('sale_cost'), value: (p) => p.sale_cost, width: 14 },
     { header: c('discount_cost'), value: (p) => p.discount_cost, width: 14 },
     { header: c('variant_count'), value: (p) => p.variant_count, width: 10 },
-    { header: t('common.status'), value: (p) => t(p.status ? 'common.active' : 'common.inactive'), width: 12 },
-    { header: t('common.created_at'), value: (p) => p.created_at.slice(0, 10), width: 14 },
+    ...statusAndCreated(t),
   ];
 }
 

@@ -1,13 +1,14 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/types';
+import { sameShop } from '../../db/same-shop';
 
 /** The signed-in user with their role, branch and shop. */
 export function findProfile(db: Kysely<Database>, businessId: string, userId: string) {
   return db
     .selectFrom('users as u')
-    .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
+    .innerJoin('roles as r', sameShop('r', 'u.role_id'))
     .innerJoin('businesses as s', 's.id', 'u.business_id')
-    .leftJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'u.business_id').onRef('b.id', '=', 'u.branch_id'))
+    .leftJoin('branches as b', sameShop('b', 'u.branch_id'))
     .select([
       'u.first_name',
       'u.last_name',

@@ -9,6 +9,7 @@ import {
   type CurrencyCode,
   type ExchangeRate,
 } from '@posauto/shared/money/index';
+import { DEFAULT_RATE } from '../settings/index';
 
 /** A price as the menu shows it: what the customer pays, in the product's currency and in riel. */
 export interface MenuPrice {
@@ -20,7 +21,7 @@ export interface MenuPrice {
 
 /** The shop's rate, or the default 4,100 riel per dollar when the shop has no usable one. */
 export function menuRate(scaled: number | null | undefined): ExchangeRate {
-  return exchangeRate(scaled && Number.isSafeInteger(scaled) && scaled > 0 ? scaled : 41_000_000);
+  return exchangeRate(scaled && Number.isSafeInteger(scaled) && scaled > 0 ? scaled : DEFAULT_RATE);
 }
 
 /** "4100.0000" -> "4100", "4100.5000" -> "4100.5". */

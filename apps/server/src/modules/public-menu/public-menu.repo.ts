@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 
-/** The shop behind a menu address, with what its header and prices need; undefined for an unknown slug. */
+/**
+ * The shop behind a menu address, with what its header and prices need; undefined for an unknown slug. The currency and
+ * rate are read with the shop, not through the settings reader: an anonymous address finds its shop by slug in one
+ * statement, and the menu's rate keeps its own stricter fallback (menuRate).
+ */
 export function findShopBySlug(db: Kysely<Database>, slug: string) {
   return db
     .selectFrom('businesses as b')

@@ -1,3 +1,3 @@
 export { purchaseRoutes } from './purchases.routes';
-export { postPurchase } from './purchases.service';
+export { postPurchase } from './purchase-write';
 export { postPurchaseReturn } from './purchase-returns.service';

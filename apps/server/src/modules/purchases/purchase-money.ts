@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
 import { formatDecimal, isCurrencyCode, minorDigits, parseDecimal } from '@posauto/shared/money/index';
 import type { PaymentStatus } from '@posauto/shared/schemas/purchases';
-import type { Database } from '../../db/types';
 import { unprocessable } from '../../http/errors';
 
 const digitsOf = (currency: string) => (isCurrencyCode(currency) ? minorDigits(currency) : 2);
@@ -22,16 +20,4 @@ export const moneyOut = (amount: number, currency: string) => formatDecimal(Numb
 export function paymentStatusOf(paid: number, total: number): PaymentStatus {
   if (paid >= total) return 'paid';
   return paid > 0 ? 'partial' : 'unpaid';
-}
-
-/** The shop's riel-per-dollar rate now (RATE_SCALE): a payment in the other currency is converted at it. */
-export async function shopRate(trx: Kysely<Database>, businessId: string): Promise<number> {
-  const row = await trx.selectFrom('general_settings').select('exchange_rate').where('business_id', '=', businessId).executeTakeFirst();
-  return Number(row?.exchange_rate ?? 0);
-}
-
-/** The shop's currency: every purchase and its payments are kept in it. */
-export async function shopCurrency(trx: Kysely<Database>, businessId: string): Promise<string> {
-  const row = await trx.selectFrom('general_settings').select('currency').where('business_id', '=', businessId).executeTakeFirst();
-  return row?.currency ?? 'USD';
 }

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { z } from 'zod';
 import { formatQuantity, parseQuantity, roundDiv } from '@posauto/shared/money/index';
 import type { ListResponse } from '@posauto/shared/schemas/common';
 import {
@@ -10,6 +11,7 @@ import {
 } from '@posauto/shared/schemas/purchases';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
+import { sameShop } from '../../db/same-shop';
 import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
 import { runList } from '../../db/list';
 import { branchFilter, whereBranch, type RequestContext } from '../../http/context';
@@ -18,7 +20,8 @@ import { newId } from '../../lib/ids';
 import { auditFor } from '../../kernel/audit';
 import { postMovements, type LedgerLine } from '../stock/index';
 import { moneyOut, toMinor } from './purchase-money';
-import { lockPurchase, PURCHASE_DOC, returnedByLine } from './purchases.service';
+import { lineProduct, returnedByLine } from './purchase-detail';
+import { lockPurchase, PURCHASE_DOC } from './purchase-stock';
 
 const SERIES = 'purchase_return_number';
 const DOC_TYPE = 'purchase_return';
@@ -26,11 +29,11 @@ const DOC_TYPE = 'purchase_return';
 const header = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('purchase_returns as r')
-    .innerJoin('purchases as p', (j) => j.onRef('p.business_id', '=', 'r.business_id').onRef('p.id', '=', 'r.purchase_id'))
-    .innerJoin('suppliers as s', (j) => j.onRef('s.business_id', '=', 'p.business_id').onRef('s.id', '=', 'p.supplier_id'))
-    .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'r.business_id').onRef('b.id', '=', 'r.branch_id'))
-    .leftJoin('payment_methods as m', (j) => j.onRef('m.business_id', '=', 'r.business_id').onRef('m.id', '=', 'r.refund_method_id'))
-    .leftJoin('users as u', (j) => j.onRef('u.business_id', '=', 'r.business_id').onRef('u.id', '=', 'r.created_by'))
+    .innerJoin('purchases as p', sameShop('p', 'r.purchase_id'))
+    .innerJoin('suppliers as s', sameShop('s', 'p.supplier_id'))
+    .innerJoin('branches as b', sameShop('b', 'r.branch_id'))
+    .leftJoin('payment_methods as m', sameShop('m', 'r.refund_method_id'))
+    .leftJoin('users as u', sameShop('u', 'r.created_by'))
     .select([
       'r.id',
       'r.return_number',
@@ -60,6 +63,180 @@ const toApi = (r: HeaderRow): PurchaseReturn => ({
   refund_amount: moneyOut(r.refund_amount, r.currency),
 });
 
+/** One return with its lines (a branch user: only its branch's). */
+async function detail(trx: Kysely<Database>, ctx: RequestContext, id: string): Promise<PurchaseReturnDetail> {
+  let q = header(trx, ctx.businessId).where('r.id', '=', id);
+  q = whereBranch(q, 'r.branch_id', ctx);
+  const head = await q.executeTakeFirst();
+  if (!head) throw notFound();
+  const lines = await trx
+    .selectFrom('purchase_return_lines as l')
+    .innerJoin('products as pr', sameShop('pr', 'l.product_id'))
+    .leftJoin('product_variants as v', sameShop('v', 'l.variant_id'))
+    .leftJoin('units as u', sameShop('u', 'l.unit_id'))
+    .select([
+      'l.id',
+      'l.purchase_line_id',
+      'pr.product_name',
+      'v.name as variant_name',
+      'pr.sku_code',
+      'v.sku_code as variant_sku',
+      'u.name as unit_name',
+      'l.quantity',
+      'l.cost',
+    ])
+    .where('l.business_id', '=', ctx.businessId)
+    .where('l.return_id', '=', id)
+    .orderBy('l.line_no')
+    .execute();
+  return {
+    ...toApi(head),
+    lines: lines.map((l) => ({
+      id: l.id,
+      purchase_line_id: l.purchase_line_id,
+      ...lineProduct(l),
+      unit_name: l.unit_name,
+      quantity: formatQuantity(Number(l.quantity)),
+      cost: moneyOut(l.cost, head.currency),
+    })),
+  };
+}
+
+type ReturnInput = z.output<typeof purchaseReturnInputSchema>;
+type PurchaseLineRow = Selectable<Database['purchase_lines']>;
+
+/** The purchase a return goes against, locked: received, of the caller's shop and branch, and not after the return. */
+async function returnablePurchase(trx: Kysely<Database>, deps: Deps, ctx: RequestContext, input: ReturnInput) {
+  // Another shop's or another branch's purchase is simply not found.
+  const purchase = await lockPurchase(trx, deps, ctx, input.purchase_id).catch((e: unknown) => {
+    throw e instanceof AppError && e.statusCode === 404 ? unprocessable('purchases.errors.purchase_unknown', 'purchase_id') : e;
+  });
+  if (purchase.status !== 'received') throw unprocessable('purchases.errors.not_received', 'purchase_id');
+  if (input.returned_on < purchase.purchase_date) throw unprocessable('purchases.errors.return_before_purchase', 'returned_on');
+  return purchase;
+}
+
+/** The refund in minor units; one with money in it needs a payment method of the shop. */
+async function checkedRefund(trx: Kysely<Database>, ctx: RequestContext, input: ReturnInput, currency: string) {
+  const refund = toMinor(input.refund_amount, currency, 'refund_amount');
+  if (input.refund_method_id) {
+    const m = await trx
+      .selectFrom('payment_methods')
+      .select('id')
+      .where('business_id', '=', ctx.businessId)
+      .where('id', '=', input.refund_method_id)
+      .executeTakeFirst();
+    if (!m) throw unprocessable('purchases.errors.method_required', 'refund_method_id');
+  } else if (refund > 0) throw unprocessable('purchases.errors.method_required', 'refund_method_id');
+  return refund;
+}
+
+/** Each returned line checked against what is left of its purchase line, with the landed cost it takes back. */
+async function pricedLines(trx: Kysely<Database>, ctx: RequestContext, purchaseId: string, input: ReturnInput) {
+  const lines = await trx
+    .selectFrom('purchase_lines')
+    .selectAll()
+    .where('business_id', '=', ctx.businessId)
+    .where('purchase_id', '=', purchaseId)
+    .execute();
+  const byId = new Map<string, PurchaseLineRow>(lines.map((l) => [l.id, l]));
+  const returned = await returnedByLine(trx, ctx.businessId, purchaseId);
+  return input.lines.map((l, i) => {
+    const line = byId.get(l.purchase_line_id);
+    if (!line) throw unprocessable('purchases.errors.line_unknown', `lines.${i}.purchase_line_id`);
+    const quantity = parseQuantity(l.quantity);
+    const before = returned.get(line.id) ?? 0;
+    const after = before + quantity;
+    if (after > Number(line.quantity)) throw unprocessable('purchases.errors.return_over_received', `lines.${i}.quantity`);
+    returned.set(line.id, after);
+    // The landed cost taken back so far, rounded once on the running total: returning all takes exactly all.
+    const landed = BigInt(Number(line.line_total) + Number(line.shipping_share));
+    const costAt = (q: number) => roundDiv(landed * BigInt(q), BigInt(Number(line.quantity)), 'half-up');
+    return { id: newId(), i, line, quantity, cost: costAt(after) - costAt(before) };
+  });
+}
+
+/** Writes the return's lines and answers them as the ledger lines that take the goods out of stock. */
+async function writeReturnLines(
+  trx: Kysely<Database>,
+  ctx: RequestContext,
+  returnId: string,
+  purchase: { id: string; branch_id: string },
+  prepared: Awaited<ReturnType<typeof pricedLines>>,
+): Promise<LedgerLine[]> {
+  const ledger: LedgerLine[] = [];
+  for (const p of prepared) {
+    await trx
+      .insertInto('purchase_return_lines')
+      .values({
+        business_id: ctx.businessId,
+        id: p.id,
+        return_id: returnId,
+        purchase_line_id: p.line.id,
+        line_no: p.i,
+        product_id: p.line.product_id,
+        variant_id: p.line.variant_id,
+        unit_id: p.line.unit_id,
+        unit_factor: p.line.unit_factor,
+        quantity: p.quantity,
+        cost: p.cost,
+      })
+      .execute();
+    ledger.push({
+      branchId: purchase.branch_id,
+      productId: p.line.product_id,
+      variantId: p.line.variant_id || null,
+      quantity: p.quantity,
+      unit: p.line.unit_id ? { id: p.line.unit_id, factor: Number(p.line.unit_factor) } : null,
+      cost: p.cost,
+      docLineId: p.id,
+      // Expiry batches: the goods going back are the ones this purchase brought in.
+      takeFrom: { docType: PURCHASE_DOC, docId: purchase.id },
+    });
+  }
+  return ledger;
+}
+
+/** Posts a return inside the caller's transaction (the service's own, or the demo seed's); returns its id. */
+async function createReturn(trx: Kysely<Database>, deps: Deps, ctx: RequestContext, raw: PurchaseReturnInput): Promise<string> {
+  const { kind, clock } = deps;
+  const input = purchaseReturnInputSchema.parse(raw);
+  const purchase = await returnablePurchase(trx, deps, ctx, input);
+  const currency = purchase.currency;
+  const refund = await checkedRefund(trx, ctx, input, currency);
+  const id = newId();
+  const number = formatDocumentNumber('PRT', await nextDocumentNumber(trx, kind, ctx.businessId, SERIES));
+  const at = clock.now().toISOString();
+  const prepared = await pricedLines(trx, ctx, purchase.id, input);
+  const totalCost = prepared.reduce((s, p) => s + p.cost, 0);
+  if (refund > totalCost) throw unprocessable('purchases.errors.refund_too_much', 'refund_amount');
+  await trx
+    .insertInto('purchase_returns')
+    .values({
+      business_id: ctx.businessId,
+      id,
+      return_number: number,
+      purchase_id: purchase.id,
+      branch_id: purchase.branch_id,
+      returned_on: input.returned_on,
+      status: 'posted',
+      currency,
+      total_cost: totalCost,
+      refund_amount: refund,
+      refund_method_id: input.refund_method_id ?? null,
+      note: input.note,
+      line_count: prepared.length,
+      created_by: ctx.userId,
+      created_at: at,
+      voided_at: null,
+    })
+    .execute();
+  const ledger = await writeReturnLines(trx, ctx, id, purchase, prepared);
+  await postMovements(trx, kind, clock.now(), ctx, { type: 'purchase_return', docType: DOC_TYPE, docId: id, lines: ledger });
+  await auditFor(clock, 'purchase_return')(trx, ctx, 'create', id, { return_number: number, purchase_id: purchase.id });
+  return id;
+}
+
 /**
  * Returns to the supplier against one received purchase: never more of a line than was received minus what earlier
  * returns took back (the purchase row is locked, so two returns at once take turns). The goods leave stock at the
@@ -68,45 +245,6 @@ const toApi = (r: HeaderRow): PurchaseReturn => ({
 export function purchaseReturnsService(deps: Deps) {
   const { db, kind, clock } = deps;
   const audit = auditFor(clock, 'purchase_return');
-
-  async function detail(trx: Kysely<Database>, ctx: RequestContext, id: string): Promise<PurchaseReturnDetail> {
-    let q = header(trx, ctx.businessId).where('r.id', '=', id);
-    q = whereBranch(q, 'r.branch_id', ctx);
-    const head = await q.executeTakeFirst();
-    if (!head) throw notFound();
-    const lines = await trx
-      .selectFrom('purchase_return_lines as l')
-      .innerJoin('products as pr', (j) => j.onRef('pr.business_id', '=', 'l.business_id').onRef('pr.id', '=', 'l.product_id'))
-      .leftJoin('product_variants as v', (j) => j.onRef('v.business_id', '=', 'l.business_id').onRef('v.id', '=', 'l.variant_id'))
-      .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'l.business_id').onRef('u.id', '=', 'l.unit_id'))
-      .select([
-        'l.id',
-        'l.purchase_line_id',
-        'pr.product_name',
-        'v.name as variant_name',
-        'pr.sku_code',
-        'v.sku_code as variant_sku',
-        'u.name as unit_name',
-        'l.quantity',
-        'l.cost',
-      ])
-      .where('l.business_id', '=', ctx.businessId)
-      .where('l.return_id', '=', id)
-      .orderBy('l.line_no')
-      .execute();
-    return {
-      ...toApi(head),
-      lines: lines.map((l) => ({
-        id: l.id,
-        purchase_line_id: l.purchase_line_id,
-        product_name: l.variant_name ? `${l.product_name} - ${l.variant_name}` : l.product_name,
-        sku_code: l.variant_sku ?? l.sku_code,
-        unit_name: l.unit_name,
-        quantity: formatQuantity(Number(l.quantity)),
-        cost: moneyOut(l.cost, head.currency),
-      })),
-    };
-  }
 
   const service = {
     async list(ctx: RequestContext, query: PurchaseReturnListQuery): Promise<ListResponse<PurchaseReturn>> {
@@ -139,110 +277,8 @@ export function purchaseReturnsService(deps: Deps) {
       return db.transaction().execute(async (trx) => detail(trx, ctx, await service.createIn(trx, ctx, raw)));
     },
 
-    /** Posts a return inside the caller's transaction (the service's own, or the demo seed's); returns its id. */
-    async createIn(trx: Kysely<Database>, ctx: RequestContext, raw: PurchaseReturnInput): Promise<string> {
-      const input = purchaseReturnInputSchema.parse(raw);
-      {
-        // Another shop's or another branch's purchase is simply not found.
-        const purchase = await lockPurchase(trx, deps, ctx, input.purchase_id).catch((e: unknown) => {
-          throw e instanceof AppError && e.statusCode === 404 ? unprocessable('purchases.errors.purchase_unknown', 'purchase_id') : e;
-        });
-        if (purchase.status !== 'received') throw unprocessable('purchases.errors.not_received', 'purchase_id');
-        if (input.returned_on < purchase.purchase_date) throw unprocessable('purchases.errors.return_before_purchase', 'returned_on');
-        const lines = await trx
-          .selectFrom('purchase_lines')
-          .selectAll()
-          .where('business_id', '=', ctx.businessId)
-          .where('purchase_id', '=', purchase.id)
-          .execute();
-        const byId = new Map(lines.map((l) => [l.id, l]));
-        const returned = await returnedByLine(trx, ctx.businessId, purchase.id);
-        const currency = purchase.currency;
-        const refund = toMinor(input.refund_amount, currency, 'refund_amount');
-        if (input.refund_method_id) {
-          const m = await trx
-            .selectFrom('payment_methods')
-            .select('id')
-            .where('business_id', '=', ctx.businessId)
-            .where('id', '=', input.refund_method_id)
-            .executeTakeFirst();
-          if (!m) throw unprocessable('purchases.errors.method_required', 'refund_method_id');
-        } else if (refund > 0) throw unprocessable('purchases.errors.method_required', 'refund_method_id');
-
-        const id = newId();
-        const number = formatDocumentNumber('PRT', await nextDocumentNumber(trx, kind, ctx.businessId, SERIES));
-        const at = clock.now().toISOString();
-        const prepared = input.lines.map((l, i) => {
-          const line = byId.get(l.purchase_line_id);
-          if (!line) throw unprocessable('purchases.errors.line_unknown', `lines.${i}.purchase_line_id`);
-          const quantity = parseQuantity(l.quantity);
-          const before = returned.get(line.id) ?? 0;
-          const after = before + quantity;
-          if (after > Number(line.quantity)) throw unprocessable('purchases.errors.return_over_received', `lines.${i}.quantity`);
-          returned.set(line.id, after);
-          // The landed cost taken back so far, rounded once on the running total: returning all takes exactly all.
-          const landed = BigInt(Number(line.line_total) + Number(line.shipping_share));
-          const costAt = (q: number) => roundDiv(landed * BigInt(q), BigInt(Number(line.quantity)), 'half-up');
-          return { id: newId(), i, line, quantity, cost: costAt(after) - costAt(before) };
-        });
-        const totalCost = prepared.reduce((s, p) => s + p.cost, 0);
-        if (refund > totalCost) throw unprocessable('purchases.errors.refund_too_much', 'refund_amount');
-        await trx
-          .insertInto('purchase_returns')
-          .values({
-            business_id: ctx.businessId,
-            id,
-            return_number: number,
-            purchase_id: purchase.id,
-            branch_id: purchase.branch_id,
-            returned_on: input.returned_on,
-            status: 'posted',
-            currency,
-            total_cost: totalCost,
-            refund_amount: refund,
-            refund_method_id: input.refund_method_id ?? null,
-            note: input.note,
-            line_count: prepared.length,
-            created_by: ctx.userId,
-            created_at: at,
-            voided_at: null,
-          })
-          .execute();
-        const ledger: LedgerLine[] = [];
-        for (const p of prepared) {
-          await trx
-            .insertInto('purchase_return_lines')
-            .values({
-              business_id: ctx.businessId,
-              id: p.id,
-              return_id: id,
-              purchase_line_id: p.line.id,
-              line_no: p.i,
-              product_id: p.line.product_id,
-              variant_id: p.line.variant_id,
-              unit_id: p.line.unit_id,
-              unit_factor: p.line.unit_factor,
-              quantity: p.quantity,
-              cost: p.cost,
-            })
-            .execute();
-          ledger.push({
-            branchId: purchase.branch_id,
-            productId: p.line.product_id,
-            variantId: p.line.variant_id || null,
-            quantity: p.quantity,
-            unit: p.line.unit_id ? { id: p.line.unit_id, factor: Number(p.line.unit_factor) } : null,
-            cost: p.cost,
-            docLineId: p.id,
-            // Expiry batches: the goods going back are the ones this purchase brought in.
-            takeFrom: { docType: PURCHASE_DOC, docId: purchase.id },
-          });
-        }
-        await postMovements(trx, kind, clock.now(), ctx, { type: 'purchase_return', docType: DOC_TYPE, docId: id, lines: ledger });
-        await audit(trx, ctx, 'create', id, { return_number: number, purchase_id: purchase.id });
-        return id;
-      }
-    },
+    /** Posts a return inside the caller's transaction (see createReturn). */
+    createIn: (trx: Kysely<Database>, ctx: RequestContext, raw: PurchaseReturnInput) => createReturn(trx, deps, ctx, raw),
 
     /** Cancels a return: the goods come back into stock at the cost they left at; the return stays, void. */
     async cancel(ctx: RequestContext, id: string): Promise<PurchaseReturnDetail> {

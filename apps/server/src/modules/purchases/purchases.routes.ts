@@ -7,10 +7,6 @@ import {
   purchaseListResponseSchema,
   purchaseOptionsSchema,
   purchasePaymentInputSchema,
-  purchaseReturnDetailSchema,
-  purchaseReturnInputSchema,
-  purchaseReturnListQuerySchema,
-  purchaseReturnListResponseSchema,
   supplierBalanceSchema,
   supplierBalanceQuerySchema,
 } from '@posauto/shared/schemas/purchases';
@@ -18,22 +14,18 @@ import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
 import { ctxOf } from '../../http/access';
 import { rowMustExist } from '../../http/crud';
-import { pickLanguage, translate } from '../../lib/i18n';
-import { purchaseReturnsService } from './purchase-returns.service';
+import { envelopeOf, ROUTE_ERRORS, said } from '../../http/answers';
+import { purchaseReturnRoutes } from './purchase-returns.routes';
 import { purchasesService } from './purchases.service';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
-const envelope = z.object({ message: z.string(), data: purchaseDetailSchema });
-const returnEnvelope = z.object({ message: z.string(), data: purchaseReturnDetailSchema });
+const errors = ROUTE_ERRORS;
+const envelope = envelopeOf(purchaseDetailSchema);
 const read = { access: { permission: 'purchase-listing' as const } };
 const write = { access: { permission: 'stock-purchase' as const } };
-const said = (req: { headers: { 'accept-language'?: string } }, key: string) =>
-  translate(pickLanguage(req.headers['accept-language']), key);
 
-/** Purchases (read: purchase-listing; write: stock-purchase) and purchase returns. */
+/** Purchases (read: purchase-listing; write: stock-purchase) and purchase returns (purchase-returns.routes.ts). */
 export function purchaseRoutes(app: AppInstance, deps: Deps): void {
   const purchases = purchasesService(deps);
-  const returns = purchaseReturnsService(deps);
 
   app.get('/api/v1/purchases', {
     config: read,
@@ -167,53 +159,5 @@ export function purchaseRoutes(app: AppInstance, deps: Deps): void {
       data: await purchases.deletePayment(ctxOf(req), req.params.id, req.params.paymentId),
     }),
   });
-
-  app.get('/api/v1/purchase-returns', {
-    config: read,
-    schema: {
-      tags: ['purchases'],
-      operationId: 'listPurchaseReturns',
-      summary: 'Returns to suppliers, newest first',
-      querystring: purchaseReturnListQuerySchema,
-      response: { 200: purchaseReturnListResponseSchema, ...errors },
-    },
-    handler: (req) => returns.list(ctxOf(req), req.query),
-  });
-
-  app.get('/api/v1/purchase-returns/:id', {
-    config: read,
-    schema: {
-      tags: ['purchases'],
-      operationId: 'getPurchaseReturn',
-      summary: 'One return to a supplier with its lines and the cost that left stock',
-      params: idParamsSchema,
-      response: { 200: purchaseReturnDetailSchema, ...errors },
-    },
-    handler: (req) => returns.get(ctxOf(req), req.params.id),
-  });
-
-  app.post('/api/v1/purchase-returns', {
-    config: write,
-    schema: {
-      tags: ['purchases'],
-      operationId: 'createPurchaseReturn',
-      summary: 'Return goods of a received purchase to its supplier (never more than received minus returned)',
-      body: purchaseReturnInputSchema,
-      response: { 201: returnEnvelope, ...errors },
-    },
-    handler: async (req, reply) =>
-      reply.status(201).send({ message: said(req, 'messages.created'), data: await returns.create(ctxOf(req), req.body) }),
-  });
-
-  app.post('/api/v1/purchase-returns/:id/cancel', {
-    config: write,
-    schema: {
-      tags: ['purchases'],
-      operationId: 'cancelPurchaseReturn',
-      summary: 'Cancel a return: the goods come back into stock at the cost they left at',
-      params: idParamsSchema,
-      response: { 200: returnEnvelope, ...errors },
-    },
-    handler: async (req) => ({ message: said(req, 'messages.updated'), data: await returns.cancel(ctxOf(req), req.params.id) }),
-  });
+  purchaseReturnRoutes(app, deps);
 }

@@ -4,8 +4,8 @@ import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { whereBranch } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { DEFAULT_TIME_ZONE } from '../../lib/time-zone';
 import { MEDIA_KEY, mediaUrl } from '../media/index';
+import { shopTimeZone } from '../settings/index';
 
 /**
  * What a receipt prints besides the sale. Everyone who may print a sale reads it (cashiers hold sale-pos, not
@@ -15,26 +15,29 @@ export function receiptsService(deps: Deps) {
   const { db } = deps;
   return {
     async profile(ctx: RequestContext): Promise<ReceiptProfile> {
-      const shop = await db
-        .selectFrom('businesses as b')
-        .leftJoin('general_settings as g', 'g.business_id', 'b.id')
-        .leftJoin('sale_settings as s', 's.business_id', 'b.id')
-        .select([
-          'b.shop_name',
-          'b.address',
-          'b.phone',
-          'b.logo',
-          'g.vatin_number',
-          'g.receipt_footer',
-          'g.time_zone',
-          's.receipt_show_logo',
-          's.receipt_show_address',
-          's.receipt_show_vatin',
-          's.receipt_paper_width',
-          's.receipt_auto_print',
-        ])
-        .where('b.id', '=', ctx.businessId)
-        .executeTakeFirst();
+      // The receipt's own fields with the shop; the time zone through the settings reader, as every answer reads it.
+      const [shop, timeZone] = await Promise.all([
+        db
+          .selectFrom('businesses as b')
+          .leftJoin('general_settings as g', 'g.business_id', 'b.id')
+          .leftJoin('sale_settings as s', 's.business_id', 'b.id')
+          .select([
+            'b.shop_name',
+            'b.address',
+            'b.phone',
+            'b.logo',
+            'g.vatin_number',
+            'g.receipt_footer',
+            's.receipt_show_logo',
+            's.receipt_show_address',
+            's.receipt_show_vatin',
+            's.receipt_paper_width',
+            's.receipt_auto_print',
+          ])
+          .where('b.id', '=', ctx.businessId)
+          .executeTakeFirst(),
+        shopTimeZone(db, ctx.businessId),
+      ]);
       if (!shop) throw notFound();
       // A branch user prints only its own branch's sales; inactive branches stay, for their old sales.
       const branches = await whereBranch(
@@ -59,7 +62,7 @@ export function receiptsService(deps: Deps) {
         show_vatin: shop.receipt_show_vatin === null ? true : Boolean(shop.receipt_show_vatin),
         paper_width: shop.receipt_paper_width === 58 ? 58 : 80,
         auto_print: Boolean(shop.receipt_auto_print),
-        time_zone: shop.time_zone ?? DEFAULT_TIME_ZONE,
+        time_zone: timeZone,
         branches: branches.map((b) => ({ id: b.id, name: b.name, address: b.address, phone: b.phone })),
       };
     },

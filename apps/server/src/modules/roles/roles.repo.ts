@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, RolesTable } from '../../db/types';
+import { sameShop } from '../../db/same-shop';
 
 /** Roles of one business with how many users hold each; every query is scoped by businessId. */
 export function selectRoles(db: Kysely<Database>, businessId: string) {
@@ -74,7 +75,7 @@ export async function deleteRole(db: Kysely<Database>, businessId: string, id: s
 export async function userDiscountLimit(db: Kysely<Database>, businessId: string, userId: string): Promise<number> {
   const r = await db
     .selectFrom('users as u')
-    .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
+    .innerJoin('roles as r', sameShop('r', 'u.role_id'))
     .select(['r.max_discount', 'r.is_owner'])
     .where('u.business_id', '=', businessId)
     .where('u.id', '=', userId)

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Deps } from '../../deps';
 import { isForeignKeyViolation } from '../../db/dialect/index';
 import type { Database } from '../../db/types';
+import { sameShop } from '../../db/same-shop';
 import type { RequestContext } from '../../http/context';
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import { auditFor } from '../../kernel/audit';
@@ -10,10 +11,8 @@ import { auditFor } from '../../kernel/audit';
 const selectSaleSettings = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('sale_settings as s')
-    .leftJoin('customers as c', (j) => j.onRef('c.business_id', '=', 's.business_id').onRef('c.id', '=', 's.default_customer_id'))
-    .leftJoin('payment_methods as p', (j) =>
-      j.onRef('p.business_id', '=', 's.business_id').onRef('p.id', '=', 's.default_payment_method_id'),
-    )
+    .leftJoin('customers as c', sameShop('c', 's.default_customer_id'))
+    .leftJoin('payment_methods as p', sameShop('p', 's.default_payment_method_id'))
     .select([
       's.default_customer_id',
       'c.name as default_customer_name',

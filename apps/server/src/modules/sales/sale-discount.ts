@@ -4,6 +4,7 @@ import type { DiscountApproval, DiscountApprovalInput } from '@posauto/shared/sc
 import { discountApprovalInputSchema } from '@posauto/shared/schemas/sales';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
+import { sameShop } from '../../db/same-shop';
 import type { RequestContext } from '../../http/context';
 import { AppError, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
@@ -52,7 +53,7 @@ export async function checkDiscountLimit(
     throw new AppError(422, 'sales.errors.discount_needs_approval', { discount: 'sales.errors.discount_needs_approval' }, vars);
   const a = await trx
     .selectFrom('discount_approvals as a')
-    .innerJoin('users as u', (j) => j.onRef('u.business_id', '=', 'a.business_id').onRef('u.id', '=', 'a.approver_id'))
+    .innerJoin('users as u', sameShop('u', 'a.approver_id'))
     .select(['a.approver_id', 'a.max_percent', 'a.expires_at', 'a.sale_id', 'a.requested_by', 'u.first_name', 'u.last_name'])
     .where('a.business_id', '=', ctx.businessId)
     .where('a.id', '=', approvalId)
@@ -106,7 +107,7 @@ export function discountApprovals(deps: Deps) {
         );
       const approver = await db
         .selectFrom('users as u')
-        .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
+        .innerJoin('roles as r', sameShop('r', 'u.role_id'))
         .select(['u.id', 'u.first_name', 'u.last_name', 'u.password_hash', 'u.status', 'u.branch_id', 'r.max_discount', 'r.is_owner'])
         .where('u.business_id', '=', ctx.businessId)
         .where('u.email', '=', input.email.toLowerCase())

@@ -5,7 +5,9 @@ import type { SaleItem, SaleItemListQuery } from '@posauto/shared/schemas/sales'
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { listBatches, runList, type ListSpec } from '../../db/list';
+import { sameShop } from '../../db/same-shop';
 import { branchFilter, type RequestContext } from '../../http/context';
+import { countedSale } from '../../kernel/counted';
 import type { ExportColumn } from '../../http/export';
 import { moneyOut } from './sale-money';
 import { visibleTo } from './sales-read';
@@ -13,11 +15,11 @@ import { visibleTo } from './sales-read';
 const base = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('sale_lines as l')
-    .innerJoin('sales as s', (j) => j.onRef('s.business_id', '=', 'l.business_id').onRef('s.id', '=', 'l.sale_id'))
-    .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 's.business_id').onRef('b.id', '=', 's.branch_id'))
-    .innerJoin('customers as c', (j) => j.onRef('c.business_id', '=', 's.business_id').onRef('c.id', '=', 's.customer_id'))
-    .leftJoin('users as u', (j) => j.onRef('u.business_id', '=', 's.business_id').onRef('u.id', '=', 's.created_by'))
-    .leftJoin('units as un', (j) => j.onRef('un.business_id', '=', 'l.business_id').onRef('un.id', '=', 'l.unit_id'))
+    .innerJoin('sales as s', sameShop('s', 'l.sale_id'))
+    .innerJoin('branches as b', sameShop('b', 's.branch_id'))
+    .innerJoin('customers as c', sameShop('c', 's.customer_id'))
+    .leftJoin('users as u', sameShop('u', 's.created_by'))
+    .leftJoin('units as un', sameShop('un', 'l.unit_id'))
     .select([
       'l.id',
       'l.sale_id',
@@ -42,8 +44,7 @@ const base = (db: Kysely<Database>, businessId: string) =>
     ])
     .where('l.business_id', '=', businessId)
     // Sold lines only: quotations sell nothing, a void sale no longer counts.
-    .where('s.document', '!=', 'quotation')
-    .where('s.status', '=', 'completed');
+    .where(countedSale('s'));
 
 type Row = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
 

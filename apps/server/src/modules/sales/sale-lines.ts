@@ -13,6 +13,7 @@ import {
 import type { saleInputSchema } from '@posauto/shared/schemas/sales';
 import type { Database } from '../../db/types';
 import { preparedRows } from '../../db/dialect/index';
+import { sameShop } from '../../db/same-shop';
 import type { RequestContext } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
@@ -77,7 +78,7 @@ const costOf = (purchaseCost: number, base: number) => roundDiv(BigInt(purchaseC
 async function unmanagedComboCost(trx: Kysely<Database>, businessId: string, comboId: string, base: number): Promise<number> {
   const items = await trx
     .selectFrom('combo_items as c')
-    .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'c.business_id').onRef('p.id', '=', 'c.item_product_id'))
+    .innerJoin('products as p', sameShop('p', 'c.item_product_id'))
     .leftJoin('product_variants as v', (j) =>
       j
         .onRef('v.business_id', '=', 'c.business_id')

@@ -22,12 +22,13 @@ import type { Database } from '../../db/types';
 import { forUpdate, type DialectKind } from '../../db/dialect/index';
 import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
 import { runList } from '../../db/list';
+import { sameShop } from '../../db/same-shop';
 import { branchFilter, whereBranch, type RequestContext } from '../../http/context';
 import { AppError, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
-import { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../lib/time-zone';
 import { auditFor } from '../../kernel/audit';
 import { assertDrawerHolds } from '../cash-sessions/index';
+import { shopSettings, shopToday } from '../settings/index';
 import { postMovements, type LedgerLine } from '../stock/index';
 import { SALE_DOC, openSession } from './sale-commit';
 import { moneyOut, paymentStatusOf } from './sale-money';
@@ -39,10 +40,10 @@ const DOC_TYPE = 'sale_return';
 const header = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('sale_returns as r')
-    .innerJoin('sales as s', (j) => j.onRef('s.business_id', '=', 'r.business_id').onRef('s.id', '=', 'r.sale_id'))
-    .innerJoin('customers as c', (j) => j.onRef('c.business_id', '=', 's.business_id').onRef('c.id', '=', 's.customer_id'))
-    .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'r.business_id').onRef('b.id', '=', 'r.branch_id'))
-    .leftJoin('users as u', (j) => j.onRef('u.business_id', '=', 'r.business_id').onRef('u.id', '=', 'r.created_by'))
+    .innerJoin('sales as s', sameShop('s', 'r.sale_id'))
+    .innerJoin('customers as c', sameShop('c', 's.customer_id'))
+    .innerJoin('branches as b', sameShop('b', 'r.branch_id'))
+    .leftJoin('users as u', sameShop('u', 'r.created_by'))
     .select([
       'r.id',
       'r.return_number',
@@ -94,8 +95,8 @@ export function saleReturnsService(deps: Deps) {
     if (!head) throw notFound();
     const lines = await trx
       .selectFrom('sale_return_lines as l')
-      .innerJoin('sale_lines as sl', (j) => j.onRef('sl.business_id', '=', 'l.business_id').onRef('sl.id', '=', 'l.sale_line_id'))
-      .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'l.business_id').onRef('u.id', '=', 'l.unit_id'))
+      .innerJoin('sale_lines as sl', sameShop('sl', 'l.sale_line_id'))
+      .leftJoin('units as u', sameShop('u', 'l.unit_id'))
       .select(['l.id', 'l.sale_line_id', 'l.product_id', 'sl.product_name', 'u.name as unit_name', 'l.quantity', 'l.amount'])
       .where('l.business_id', '=', ctx.businessId)
       .where('l.return_id', '=', id)
@@ -161,106 +162,108 @@ export function saleReturnsService(deps: Deps) {
       db.transaction().execute((trx) => reckonReturn(trx, kind, ctx, raw, 'preview')),
 
     /** Posts a return inside the caller's transaction (the service's own, or the demo seed's); returns its id. */
-    async createIn(trx: Kysely<Database>, ctx: RequestContext, raw: SaleReturnInput): Promise<string> {
-      const input = saleReturnInputSchema.parse(raw);
-      const r = await reckonReturn(trx, kind, ctx, input, 'post');
-      const { id, sale, prepared, ledger, total, tax, costTotal, settled, refundValue, refundCurrency, refundAmount } = r;
-      const sessionId = r.session?.id ?? null;
-
-      const g = await trx.selectFrom('general_settings').select('time_zone').where('business_id', '=', ctx.businessId).executeTakeFirst();
-      const today = localDay(clock.now(), isTimeZone(g?.time_zone) ? g.time_zone : DEFAULT_TIME_ZONE);
-      const number = formatDocumentNumber('SRT', await nextDocumentNumber(trx, kind, ctx.businessId, SERIES));
-      const at = clock.now().toISOString();
-      await trx
-        .insertInto('sale_returns')
-        .values({
-          business_id: ctx.businessId,
-          id,
-          return_number: number,
-          sale_id: sale.id,
-          branch_id: sale.branch_id,
-          cash_session_id: sessionId,
-          returned_on: today,
-          status: 'posted',
-          currency: sale.currency,
-          total,
-          tax,
-          refund_method: input.refund_method,
-          refund_currency: refundCurrency,
-          refund_amount: refundAmount,
-          settled_amount: settled,
-          refund_value: refundValue,
-          cost_total: costTotal,
-          line_count: prepared.length,
-          note: input.note,
-          created_by: ctx.userId,
-          created_at: at,
-        })
-        .execute();
-      for (const p of prepared)
-        await trx
-          .insertInto('sale_return_lines')
-          .values({
-            business_id: ctx.businessId,
-            id: p.id,
-            return_id: id,
-            sale_line_id: p.line.id,
-            line_no: p.i,
-            product_id: p.line.product_id,
-            variant_id: p.line.variant_id,
-            unit_id: p.line.unit_id,
-            unit_factor: p.line.unit_factor,
-            quantity: p.quantity,
-            amount: p.amount,
-            tax_amount: p.tax,
-            cost_amount: p.cost,
-          })
-          .execute();
-      if (ledger.length)
-        await postMovements(trx, kind, clock.now(), ctx, { type: 'sale_return', docType: DOC_TYPE, docId: id, lines: ledger });
-      if (sessionId && refundAmount > 0)
-        await trx
-          .insertInto('cash_session_entries')
-          .values({
-            business_id: ctx.businessId,
-            id: newId(),
-            session_id: sessionId,
-            kind: 'refund',
-            currency: refundCurrency as 'USD' | 'KHR',
-            amount: -refundAmount,
-            sale_id: sale.id,
-            return_id: id,
-            reason: '',
-            created_by: ctx.userId,
-            created_at: at,
-          })
-          .execute();
-      // What was settled and what went to the balance shrink what the sale is owed (its payment status follows).
-      const credited = await creditedOn(trx, ctx.businessId, sale.id);
-      await trx
-        .updateTable('sales')
-        .set({
-          returned_amount: Number(sale.returned_amount) + total,
-          payment_status: paymentStatusOf(Number(sale.paid_amount), Number(sale.grand_total) - credited),
-          updated_at: at,
-        })
-        .where('business_id', '=', ctx.businessId)
-        .where('id', '=', sale.id)
-        .execute();
-      await audit(trx, ctx, 'create', id, {
-        return_number: number,
-        sale_id: sale.id,
-        invoice_number: sale.invoice_number,
-        total,
-        settled,
-        refund_method: input.refund_method,
-        refund_currency: refundCurrency,
-        refund_amount: refundAmount,
-      });
-      return id;
-    },
+    createIn: (trx: Kysely<Database>, ctx: RequestContext, raw: SaleReturnInput): Promise<string> => postReturn(trx, deps, ctx, raw),
   };
   return service;
+}
+
+/** Posts a return (reckoned by reckonReturn) inside the caller's transaction: its rows, stock, drawer, sale and audit. */
+async function postReturn(trx: Kysely<Database>, deps: Deps, ctx: RequestContext, raw: SaleReturnInput): Promise<string> {
+  const { kind, clock } = deps;
+  const input = saleReturnInputSchema.parse(raw);
+  const r = await reckonReturn(trx, kind, ctx, input, 'post');
+  const { id, sale, prepared, ledger, total, tax, costTotal, settled, refundValue, refundCurrency, refundAmount } = r;
+  const sessionId = r.session?.id ?? null;
+
+  const today = shopToday(await shopSettings(trx, ctx.businessId), clock);
+  const number = formatDocumentNumber('SRT', await nextDocumentNumber(trx, kind, ctx.businessId, SERIES));
+  const at = clock.now().toISOString();
+  await trx
+    .insertInto('sale_returns')
+    .values({
+      business_id: ctx.businessId,
+      id,
+      return_number: number,
+      sale_id: sale.id,
+      branch_id: sale.branch_id,
+      cash_session_id: sessionId,
+      returned_on: today,
+      status: 'posted',
+      currency: sale.currency,
+      total,
+      tax,
+      refund_method: input.refund_method,
+      refund_currency: refundCurrency,
+      refund_amount: refundAmount,
+      settled_amount: settled,
+      refund_value: refundValue,
+      cost_total: costTotal,
+      line_count: prepared.length,
+      note: input.note,
+      created_by: ctx.userId,
+      created_at: at,
+    })
+    .execute();
+  for (const p of prepared)
+    await trx
+      .insertInto('sale_return_lines')
+      .values({
+        business_id: ctx.businessId,
+        id: p.id,
+        return_id: id,
+        sale_line_id: p.line.id,
+        line_no: p.i,
+        product_id: p.line.product_id,
+        variant_id: p.line.variant_id,
+        unit_id: p.line.unit_id,
+        unit_factor: p.line.unit_factor,
+        quantity: p.quantity,
+        amount: p.amount,
+        tax_amount: p.tax,
+        cost_amount: p.cost,
+      })
+      .execute();
+  if (ledger.length) await postMovements(trx, kind, clock.now(), ctx, { type: 'sale_return', docType: DOC_TYPE, docId: id, lines: ledger });
+  if (sessionId && refundAmount > 0)
+    await trx
+      .insertInto('cash_session_entries')
+      .values({
+        business_id: ctx.businessId,
+        id: newId(),
+        session_id: sessionId,
+        kind: 'refund',
+        currency: refundCurrency as 'USD' | 'KHR',
+        amount: -refundAmount,
+        sale_id: sale.id,
+        return_id: id,
+        reason: '',
+        created_by: ctx.userId,
+        created_at: at,
+      })
+      .execute();
+  // What was settled and what went to the balance shrink what the sale is owed (its payment status follows).
+  const credited = await creditedOn(trx, ctx.businessId, sale.id);
+  await trx
+    .updateTable('sales')
+    .set({
+      returned_amount: Number(sale.returned_amount) + total,
+      payment_status: paymentStatusOf(Number(sale.paid_amount), Number(sale.grand_total) - credited),
+      updated_at: at,
+    })
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', sale.id)
+    .execute();
+  await auditFor(clock, 'sale_return')(trx, ctx, 'create', id, {
+    return_number: number,
+    sale_id: sale.id,
+    invoice_number: sale.invoice_number,
+    total,
+    settled,
+    refund_method: input.refund_method,
+    refund_currency: refundCurrency,
+    refund_amount: refundAmount,
+  });
+  return id;
 }
 
 /** What a return does, reckoned before anything is written: the same figures for the preview and the return. */
@@ -430,7 +433,7 @@ async function refundDrawer(trx: Kysely<Database>, kind: DialectKind, ctx: Reque
   if (mode === 'post' && !(await openSession(trx, kind, ctx))) return null;
   const row = await trx
     .selectFrom('cash_sessions as s')
-    .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 's.business_id').onRef('b.id', '=', 's.branch_id'))
+    .innerJoin('branches as b', sameShop('b', 's.branch_id'))
     .select(['s.id', 's.session_number', 's.branch_id', 'b.name as branch_name'])
     .where('s.business_id', '=', ctx.businessId)
     .where('s.user_id', '=', ctx.userId)
@@ -439,11 +442,14 @@ async function refundDrawer(trx: Kysely<Database>, kind: DialectKind, ctx: Reque
   return row ?? null;
 }
 
-/** What posted returns of a sale took off what its customer owes (settled parts and refunds to the balance). */
+/** Of a sale's posted returns: what they took off what its customer owes (settled parts and refunds to the balance). */
+const creditedSum = sql<number>`coalesce(sum(settled_amount + case when refund_method = 'balance' then refund_value else 0 end), 0)`;
+
+/** What posted returns of a sale took off what its customer owes. */
 async function creditedOn(trx: Kysely<Database>, businessId: string, saleId: string): Promise<number> {
   const r = await trx
     .selectFrom('sale_returns')
-    .select(sql<number>`coalesce(sum(settled_amount + case when refund_method = 'balance' then refund_value else 0 end), 0)`.as('n'))
+    .select(creditedSum.as('n'))
     .where('business_id', '=', businessId)
     .where('sale_id', '=', saleId)
     .where('status', '=', 'posted')
@@ -463,10 +469,7 @@ async function refundSplit(
 ): Promise<{ settled: number; refundValue: number }> {
   const r = await trx
     .selectFrom('sale_returns')
-    .select([
-      sql<number>`coalesce(sum(settled_amount + case when refund_method = 'balance' then refund_value else 0 end), 0)`.as('credited'),
-      sql<number>`coalesce(sum(refund_value), 0)`.as('refunded'),
-    ])
+    .select([creditedSum.as('credited'), sql<number>`coalesce(sum(refund_value), 0)`.as('refunded')])
     .where('business_id', '=', businessId)
     .where('sale_id', '=', sale.id)
     .where('status', '=', 'posted')
@@ -480,4 +483,4 @@ async function refundSplit(
 
 /** A sale return posted inside the caller's transaction (the demo seed's); returns the new return's id. */
 export const postSaleReturn = (trx: Kysely<Database>, deps: Deps, ctx: RequestContext, input: SaleReturnInput) =>
-  saleReturnsService(deps).createIn(trx, ctx, input);
+  postReturn(trx, deps, ctx, input);

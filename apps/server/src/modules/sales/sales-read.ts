@@ -4,6 +4,7 @@ import type { Sale, SaleDetail } from '@posauto/shared/schemas/sales';
 import type { Database } from '../../db/types';
 import { preparedRows, type DialectKind } from '../../db/dialect/index';
 import { precompiled } from '../../db/precompiled';
+import { sameShop } from '../../db/same-shop';
 import { whereBranch, type RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { moneyOut, rielOf } from './sale-money';
@@ -17,9 +18,9 @@ const balanceRefunded = sql<number>`coalesce((select sum(r.settled_amount + case
 export const saleHeader = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('sales as s')
-    .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 's.business_id').onRef('b.id', '=', 's.branch_id'))
-    .innerJoin('customers as c', (j) => j.onRef('c.business_id', '=', 's.business_id').onRef('c.id', '=', 's.customer_id'))
-    .leftJoin('users as u', (j) => j.onRef('u.business_id', '=', 's.business_id').onRef('u.id', '=', 's.created_by'))
+    .innerJoin('branches as b', sameShop('b', 's.branch_id'))
+    .innerJoin('customers as c', sameShop('c', 's.customer_id'))
+    .leftJoin('users as u', sameShop('u', 's.created_by'))
     .select([
       's.id',
       's.invoice_number',
@@ -135,7 +136,7 @@ export function visibleTo(ctx: Pick<RequestContext, 'permissions'>) {
 export async function returnedByLine(trx: Kysely<Database>, businessId: string, saleId: string): Promise<Map<string, number>> {
   const rows = await trx
     .selectFrom('sale_return_lines as l')
-    .innerJoin('sale_returns as r', (j) => j.onRef('r.business_id', '=', 'l.business_id').onRef('r.id', '=', 'l.return_id'))
+    .innerJoin('sale_returns as r', sameShop('r', 'l.return_id'))
     .select(['l.sale_line_id', 'l.quantity'])
     .where('l.business_id', '=', businessId)
     .where('r.sale_id', '=', saleId)
@@ -179,9 +180,9 @@ const saleLines = precompiled(
   (db, v) =>
     db
       .selectFrom('sale_lines as l')
-      .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'l.business_id').onRef('p.id', '=', 'l.product_id'))
-      .leftJoin('product_variants as v', (j) => j.onRef('v.business_id', '=', 'l.business_id').onRef('v.id', '=', 'l.variant_id'))
-      .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'l.business_id').onRef('u.id', '=', 'l.unit_id'))
+      .innerJoin('products as p', sameShop('p', 'l.product_id'))
+      .leftJoin('product_variants as v', sameShop('v', 'l.variant_id'))
+      .leftJoin('units as u', sameShop('u', 'l.unit_id'))
       .select([
         'l.id',
         'l.product_id',
@@ -213,7 +214,7 @@ const salePayments = precompiled(
   (db, v) =>
     db
       .selectFrom('sale_payments as y')
-      .innerJoin('payment_methods as m', (j) => j.onRef('m.business_id', '=', 'y.business_id').onRef('m.id', '=', 'y.payment_method_id'))
+      .innerJoin('payment_methods as m', sameShop('m', 'y.payment_method_id'))
       .select([
         'y.id',
         'y.payment_method_id',

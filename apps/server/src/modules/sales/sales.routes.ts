@@ -45,13 +45,22 @@ const said = (req: { headers: { 'accept-language'?: string } }, key: string) =>
 const read = { access: { anyOf: ['sale-list', 'sale-management', 'sale-invoice', 'sale-quotation'] as const } };
 const readOne = { access: { anyOf: ['sale-list', 'sale-management', 'sale-invoice', 'sale-quotation', 'sale-pos'] as const } };
 
+type Sales = ReturnType<typeof salesService>;
+
 /** Sales, invoices and quotations (one table, told apart by `document`), sold lines, and sale returns. */
 export function saleRoutes(app: AppInstance, deps: Deps): void {
   const sales = salesService(deps);
-  const returns = saleReturnsService(deps);
-  const items = saleItemsService(deps);
   const mustExist = rowMustExist((ctx, id) => sales.get(ctx, id));
+  documentRoutes(app, sales, mustExist);
+  afterSaleRoutes(app, deps, sales, mustExist);
+  soldLineRoutes(app, deps);
+  returnRoutes(app, deps);
+}
 
+type MustExist = ReturnType<typeof rowMustExist>;
+
+/** Listing, reading, making and editing a document. */
+function documentRoutes(app: AppInstance, sales: Sales, mustExist: MustExist): void {
   app.get('/api/v1/sales', {
     config: read,
     schema: {
@@ -115,7 +124,11 @@ export function saleRoutes(app: AppInstance, deps: Deps): void {
     preValidation: mustExist,
     handler: async (req) => ({ message: said(req, 'messages.updated'), data: await sales.update(ctxOf(req), req.params.id, req.body) }),
   });
+}
 
+/** What happens to a document once made: payments, a void, a discount approval, a reprint, a quotation converted. */
+function afterSaleRoutes(app: AppInstance, deps: Deps, sales: Sales, mustExist: MustExist): void {
+  const approvals = discountApprovals(deps);
   app.post('/api/v1/sales/:id/payments', {
     config: { access: { anyOf: ['sale-management', 'sale-invoice', 'sale-pos', 'sale-list'] } },
     schema: {
@@ -144,7 +157,6 @@ export function saleRoutes(app: AppInstance, deps: Deps): void {
     handler: async (req) => ({ message: said(req, 'messages.updated'), data: await sales.void(ctxOf(req), req.params.id, req.body) }),
   });
 
-  const approvals = discountApprovals(deps);
   app.post('/api/v1/sales/discount-approvals', {
     config: { access: { anyOf: ['sale-pos', 'sale-management', 'sale-list', 'sale-invoice'] } },
     schema: {
@@ -183,7 +195,11 @@ export function saleRoutes(app: AppInstance, deps: Deps): void {
     handler: async (req, reply) =>
       reply.status(201).send({ message: said(req, 'messages.created'), data: await sales.convert(ctxOf(req), req.params.id, req.body) }),
   });
+}
 
+/** Every sold line, listed and exported. */
+function soldLineRoutes(app: AppInstance, deps: Deps): void {
+  const items = saleItemsService(deps);
   app.get('/api/v1/sale-items', {
     config: { access: { anyOf: ['sale-list', 'sale-management'] } },
     schema: {
@@ -231,7 +247,11 @@ export function saleRoutes(app: AppInstance, deps: Deps): void {
       );
     },
   });
+}
 
+/** Returns against sales: list, detail, reprint, preview and posting. */
+function returnRoutes(app: AppInstance, deps: Deps): void {
+  const returns = saleReturnsService(deps);
   app.get('/api/v1/sale-returns', {
     config: { access: { anyOf: ['sale-return', 'sale-management'] } },
     schema: {

@@ -1,14 +1,14 @@
 import { serviceChargeInputSchema, serviceChargeSchema, settingListsQuerySchema } from '@posauto/shared/schemas/setting-lists';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
-import { registerCrudRoutes } from '../../http/crud';
+import { managedBy, registerCrudRoutes, statusAndCreated } from '../../http/crud';
 import { serviceChargesService } from './service-charges.service';
 
 export function serviceChargeRoutes(app: AppInstance, deps: Deps): void {
   registerCrudRoutes(app, {
     path: '/api/v1/service-charges',
     tag: 'service charges',
-    permissions: { read: 'service-management', create: 'service-management', update: 'service-management', delete: 'service-management' },
+    permissions: managedBy('service-management'),
     schemas: { item: serviceChargeSchema, input: serviceChargeInputSchema, query: settingListsQuerySchema },
     service: serviceChargesService(deps),
     exportSheet: {
@@ -22,8 +22,7 @@ export function serviceChargeRoutes(app: AppInstance, deps: Deps): void {
           width: 14,
         },
         { header: t('service_charge.applies_to'), value: (s) => t(`service_charge.applies.${s.applies_to}`), width: 16 },
-        { header: t('common.status'), value: (s) => t(s.status ? 'common.active' : 'common.inactive'), width: 12 },
-        { header: t('common.created_at'), value: (s) => s.created_at.slice(0, 10), width: 14 },
+        ...statusAndCreated(t),
       ],
     },
   });

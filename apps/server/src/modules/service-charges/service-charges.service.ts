@@ -14,6 +14,7 @@ import type { ServiceCharge, ServiceChargeAppliesTo, ServiceChargeInput, Service
 import type { Kysely } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
+import { shopCurrency } from '../settings/index';
 import type { RequestContext } from '../../http/context';
 import type { CrudService } from '../../http/crud';
 import { crudTableService } from '../../http/crud-table';
@@ -62,11 +63,6 @@ const toApi = (r: Row): ServiceCharge => ({
   value: formatChargeValue(r.type as ServiceChargeType, Number(r.value), r.currency),
   status: Boolean(r.status),
 });
-
-async function shopCurrency(db: Kysely<Database>, businessId: string): Promise<CurrencyCode> {
-  const row = await db.selectFrom('general_settings').select('currency').where('business_id', '=', businessId).executeTakeFirst();
-  return row && isCurrencyCode(row.currency) ? row.currency : 'USD';
-}
 
 /**
  * Service charges: a percentage of the bill at PERCENT_SCALE (0 to 100, checked by the shared schema too), or a

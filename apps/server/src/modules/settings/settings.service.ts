@@ -18,7 +18,6 @@ import { auditFor } from '../../kernel/audit';
 import { DEFAULT_RATE } from '../../kernel/shop-settings';
 import { claimUpload, MEDIA_KEY, mediaUrl, releaseImage } from '../media/index';
 
-
 function selectSetting(db: Kysely<Database>, businessId: string) {
   return db
     .selectFrom('businesses as b')
@@ -47,7 +46,11 @@ function selectSetting(db: Kysely<Database>, businessId: string) {
     .where('b.id', '=', businessId);
 }
 
-/** The settings as the API answers them; `branch_id` is the caller's branch, or the shop's default branch. */
+/**
+ * The settings as the API answers them; `branch_id` is the caller's branch, or the shop's default branch. The form
+ * edits what is stored, so it reads the row itself (a rate of 0 shows as 0, not as the default the shop-settings reader
+ * falls back on); the defaults below are only for a shop without its row.
+ */
 async function load(db: Kysely<Database>, ctx: RequestContext, logoUrl: (key: string) => string | null): Promise<GeneralSetting> {
   const row = await selectSetting(db, ctx.businessId).executeTakeFirst();
   if (!row) throw notFound();

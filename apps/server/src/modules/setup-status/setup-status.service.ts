@@ -1,5 +1,6 @@
 import { canOpen, routeByName } from '@posauto/shared/routes';
 import { SETUP_STEPS, type SetupStatus, type SetupStepKey } from '@posauto/shared/schemas/setup';
+import { sameShop } from '../../db/same-shop';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
@@ -30,7 +31,7 @@ export async function getSetupStatus(deps: Deps, ctx: RequestContext): Promise<S
   // A cashier: an active user, not an owner, whose role sells at the till (a shop has a handful of roles).
   const sellers = await db
     .selectFrom('users as u')
-    .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
+    .innerJoin('roles as r', sameShop('r', 'u.role_id'))
     .select('r.permissions')
     .distinct()
     .where('u.business_id', '=', ctx.businessId)

@@ -20,6 +20,7 @@ import { auditFor } from '../../kernel/audit';
 import { postMovementsWith, productRows, reverseDocument } from './stock-ledger';
 import { insertLines, prepareLines, readLines, writtenLines } from './stock-lines';
 import { precompiled } from '../../db/precompiled';
+import { sameShop } from '../../db/same-shop';
 
 const SERIES = 'stock_adjustment_number';
 const DOC_TYPE = 'adjustment';
@@ -28,9 +29,9 @@ const audit = (deps: Deps) => auditFor(deps.clock, 'stock_adjustment');
 const header = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('stock_adjustments as a')
-    .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'a.business_id').onRef('b.id', '=', 'a.branch_id'))
-    .innerJoin('adjustment_types as t', (j) => j.onRef('t.business_id', '=', 'a.business_id').onRef('t.id', '=', 'a.adjustment_type_id'))
-    .leftJoin('users as u', (j) => j.onRef('u.business_id', '=', 'a.business_id').onRef('u.id', '=', 'a.created_by'))
+    .innerJoin('branches as b', sameShop('b', 'a.branch_id'))
+    .innerJoin('adjustment_types as t', sameShop('t', 'a.adjustment_type_id'))
+    .leftJoin('users as u', sameShop('u', 'a.created_by'))
     .select([
       'a.id',
       'a.adjustment_number',
@@ -193,6 +194,9 @@ interface Head {
   default_stock_alert: number | null;
   created_by: string | null;
 }
+// One statement for everything an adjustment checks before it is written (its branch, its type, the shop's stock flags,
+// the author's name): the stock flags are read here with the rest, not through the settings reader, so an adjustment
+// asks the database once.
 const headQuery = precompiled<'business' | 'branch' | 'type' | 'user', Head>(['business', 'branch', 'type', 'user'], (db, v) =>
   db
     .selectFrom('businesses as s')

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { forUpdate, type DialectKind } from '../../db/dialect/index';
+import { sameShop } from '../../db/same-shop';
 import { newId } from '../../lib/ids';
 
 /** One movement of an expiry-tracked item, as the ledger has just written it. */
@@ -189,8 +190,8 @@ export async function moveBatches(trx: Kysely<Database>, kind: DialectKind, busi
   async function earlier(sign: 'in' | 'out', doc: { docType: string; docId: string; docLineId: string | null } = m) {
     let q = trx
       .selectFrom('stock_batch_moves as bm')
-      .innerJoin('stock_movements as sm', (j) => j.onRef('sm.business_id', '=', 'bm.business_id').onRef('sm.id', '=', 'bm.movement_id'))
-      .innerJoin('stock_batches as b', (j) => j.onRef('b.business_id', '=', 'bm.business_id').onRef('b.id', '=', 'bm.batch_id'))
+      .innerJoin('stock_movements as sm', sameShop('sm', 'bm.movement_id'))
+      .innerJoin('stock_batches as b', sameShop('b', 'bm.batch_id'))
       .select(['bm.batch_id', 'bm.quantity', 'b.expiry_date', 'b.branch_id'])
       .where('bm.business_id', '=', businessId)
       .where('sm.doc_type', '=', doc.docType)

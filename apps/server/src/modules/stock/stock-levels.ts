@@ -5,13 +5,9 @@ import type { StockLevel, StockLevelQuery, StockMovement, StockMovementQuery } f
 import type { Deps } from '../../deps';
 import { runList } from '../../db/list';
 import { branchFilter, type RequestContext } from '../../http/context';
-import { addDays, DEFAULT_TIME_ZONE, isTimeZone, startOfLocalDay } from '../../lib/time-zone';
+import { addDays, DEFAULT_TIME_ZONE, startOfLocalDay } from '../../lib/time-zone';
+import { shopTimeZone } from '../settings/index';
 import { AVG_COST_SCALE, STOCK_LEVEL_COUNTER } from './stock-ledger';
-
-async function shopTimeZone(deps: Deps, businessId: string): Promise<string> {
-  const row = await deps.db.selectFrom('general_settings').select('time_zone').where('business_id', '=', businessId).executeTakeFirst();
-  return isTimeZone(row?.time_zone) ? row.time_zone : DEFAULT_TIME_ZONE;
-}
 
 const digitsOf = (currency: string) => (isCurrencyCode(currency) ? minorDigits(currency) : 2);
 
@@ -50,6 +46,8 @@ export async function stockLevels(deps: Deps, ctx: RequestContext, query: StockL
         sql<
           string | null
         >`(CASE WHEN l.variant_id = '' THEN NULL ELSE (SELECT v.${sql.ref(column)} FROM product_variants v WHERE v.business_id = l.business_id AND v.id = l.variant_id) END)`;
+      // The shop's default alert level is read inside the page's statement, not through the settings reader: a row's
+      // level decides the low-stock filter and sort, which the database applies before it pages.
       const alertLevel = sql<number>`COALESCE(p.stock_alert, (SELECT g.default_stock_alert FROM general_settings g WHERE g.business_id = p.business_id))`;
       let q = db
         .selectFrom('products as p')
@@ -119,7 +117,7 @@ export async function stockLevels(deps: Deps, ctx: RequestContext, query: StockL
 export async function stockMovements(deps: Deps, ctx: RequestContext, query: StockMovementQuery): Promise<ListResponse<StockMovement>> {
   const { db, kind } = deps;
   // Days are the shop's local days.
-  const zone = query.from || query.to ? await shopTimeZone(deps, ctx.businessId) : DEFAULT_TIME_ZONE;
+  const zone = query.from || query.to ? await shopTimeZone(db, ctx.businessId) : DEFAULT_TIME_ZONE;
   const { rows, meta } = await runList(
     db,
     kind,

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids';
 import type { LedgerLine, PostedMovement, ProductRow } from './stock-ledger';
 import { moneyText } from './stock-levels';
 import { precompiled } from '../../db/precompiled';
+import { sameShop } from '../../db/same-shop';
 import { unitFactor } from './stock-units';
 
 /** The line tables of the simple stock documents: an item, a unit with its frozen factor, a quantity. */
@@ -125,9 +126,9 @@ export async function readLines(
   const docColumn = DOC_COLUMN[table];
   const lines = await (trx as unknown as Kysely<Database>)
     .selectFrom(`${table} as l` as 'stock_adjustment_lines as l')
-    .innerJoin('products as p', (j) => j.onRef('p.business_id', '=', 'l.business_id').onRef('p.id', '=', 'l.product_id'))
-    .leftJoin('product_variants as v', (j) => j.onRef('v.business_id', '=', 'l.business_id').onRef('v.id', '=', 'l.variant_id'))
-    .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'l.business_id').onRef('u.id', '=', 'l.unit_id'))
+    .innerJoin('products as p', sameShop('p', 'l.product_id'))
+    .leftJoin('product_variants as v', sameShop('v', 'l.variant_id'))
+    .leftJoin('units as u', sameShop('u', 'l.unit_id'))
     .select([
       'l.id',
       'l.product_id',

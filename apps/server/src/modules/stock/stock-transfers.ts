@@ -13,6 +13,7 @@ import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
 import { runList } from '../../db/list';
+import { sameShop } from '../../db/same-shop';
 import { branchScope, whereBranch, type RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
@@ -26,9 +27,9 @@ const DOC_TYPE = 'transfer';
 const header = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('stock_transfers as s')
-    .innerJoin('branches as f', (j) => j.onRef('f.business_id', '=', 's.business_id').onRef('f.id', '=', 's.from_branch_id'))
-    .innerJoin('branches as d', (j) => j.onRef('d.business_id', '=', 's.business_id').onRef('d.id', '=', 's.to_branch_id'))
-    .leftJoin('users as u', (j) => j.onRef('u.business_id', '=', 's.business_id').onRef('u.id', '=', 's.created_by'))
+    .innerJoin('branches as f', sameShop('f', 's.from_branch_id'))
+    .innerJoin('branches as d', sameShop('d', 's.to_branch_id'))
+    .leftJoin('users as u', sameShop('u', 's.created_by'))
     .select([
       's.id',
       's.transfer_number',
@@ -52,18 +53,7 @@ const header = (db: Kysely<Database>, businessId: string) =>
  * sends only from its own branch, receives only into it, and sees only transfers that touch it.
  */
 export function stockTransfersService(deps: Deps) {
-  const { db, kind, clock } = deps;
-  const audit = auditFor(clock, 'stock_transfer');
-
-  async function detail(trx: Kysely<Database>, ctx: RequestContext, id: string): Promise<StockTransferDetail> {
-    let q = header(trx, ctx.businessId).where('s.id', '=', id);
-    if (ctx.branchId) q = q.where((eb) => eb.or([eb('s.from_branch_id', '=', ctx.branchId), eb('s.to_branch_id', '=', ctx.branchId)]));
-    const head = await q.executeTakeFirst();
-    if (!head) throw notFound();
-    const lines = await readLines(trx, 'stock_transfer_lines', ctx.businessId, DOC_TYPE, id, 'transfer_out');
-    return { ...head, lines };
-  }
-
+  const { db, kind } = deps;
   return {
     async options(ctx: RequestContext): Promise<StockTransferOptions> {
       const branches = db.selectFrom('branches').select(['id', 'name']).where('business_id', '=', ctx.businessId).where('status', '=', 1);
@@ -98,148 +88,175 @@ export function stockTransfersService(deps: Deps) {
       return { data: rows, meta };
     },
 
-    get: (ctx: RequestContext, id: string) => detail(db, ctx, id),
+    get: (ctx: RequestContext, id: string) => transferDetail(db, ctx, id),
 
     async create(ctx: RequestContext, raw: StockTransferInput): Promise<StockTransferDetail> {
       const input = stockTransferInputSchema.parse(raw);
-      return db.transaction().execute(async (trx) => detail(trx, ctx, await postTransfer(trx, deps, ctx, input)));
+      return db.transaction().execute(async (trx) => transferDetail(trx, ctx, await postTransfer(trx, deps, ctx, input)));
     },
 
-    async receive(ctx: RequestContext, id: string): Promise<StockTransferDetail> {
-      return db.transaction().execute(async (trx) => {
-        const doc = await detail(trx, ctx, id);
-        if (ctx.branchId && ctx.branchId !== doc.to_branch_id) throw unprocessable('stock.errors.receive_elsewhere');
-        // Only one receipt wins when two arrive together: the state moves from sent exactly once.
-        const claimed = await trx
-          .updateTable('stock_transfers')
-          .set({ state: 'received' })
-          .where('business_id', '=', ctx.businessId)
-          .where('id', '=', id)
-          .where('state', '=', 'sent')
-          .executeTakeFirst();
-        if (!Number(claimed.numUpdatedRows)) throw unprocessable('stock.errors.not_sent');
-        const sent = await liveMovements(trx, ctx.businessId, id)
-          .select(['product_id', 'variant_id', 'quantity', 'cost_total', 'doc_line_id', 'branch_id', 'id', 'on_hand_after'])
-          .where('movement_type', '=', 'transfer_out')
-          .orderBy('id')
-          .execute();
-        await arrive(
-          trx,
-          deps,
-          ctx,
-          id,
-          doc.to_branch_id,
-          sent.map((m) => ({
-            id: m.id,
-            branchId: m.branch_id,
-            productId: m.product_id,
-            variantId: m.variant_id || null,
-            quantity: m.quantity,
-            costTotal: m.cost_total,
-            onHandAfter: m.on_hand_after,
-            docLineId: m.doc_line_id,
-          })),
-        );
-        await audit(trx, ctx, 'receive', id, { transfer_number: doc.transfer_number });
-        return detail(trx, ctx, id);
-      });
-    },
+    /** The destination confirms the arrival (receiveTransfer). */
+    receive: (ctx: RequestContext, id: string): Promise<StockTransferDetail> =>
+      db.transaction().execute(async (trx) => transferDetail(trx, ctx, await receiveTransfer(trx, deps, ctx, id))),
 
-    /**
-     * Edits a transfer still on its way. Nothing already written is rewritten: what left the source comes back to it
-     * (transfer_in at the cost it left at), the old lines give way to the new ones, and the new lines leave the source
-     * as a fresh transfer_out. Receive and cancel then see only the movements of the current lines.
-     */
+    /** Edits a transfer still on its way (editTransfer). */
     async update(ctx: RequestContext, id: string, raw: StockTransferInput): Promise<StockTransferDetail> {
       const input = stockTransferInputSchema.parse(raw);
-      return db.transaction().execute(async (trx) => {
-        const doc = await detail(trx, ctx, id);
-        if (ctx.branchId && ctx.branchId !== doc.from_branch_id) throw unprocessable('stock.errors.branch_not_yours');
-        await checkTransfer(trx, ctx, input);
-        // Claimed while still sent: an edit racing a receipt or a cancel finds the state moved and stops.
-        const claimed = await trx
-          .updateTable('stock_transfers')
-          .set({
-            from_branch_id: input.from_branch_id,
-            to_branch_id: input.to_branch_id,
-            sent_on: input.sent_on,
-            note: input.note,
-            line_count: input.lines.length,
-          })
-          .where('business_id', '=', ctx.businessId)
-          .where('id', '=', id)
-          .where('state', '=', 'sent')
-          .executeTakeFirst();
-        if (!Number(claimed.numUpdatedRows)) throw unprocessable('stock.transfer.not_editable');
-        const left = await liveMovements(trx, ctx.businessId, id)
-          .select(['branch_id', 'product_id', 'variant_id', 'quantity', 'cost_total', 'doc_line_id'])
-          .where('movement_type', '=', 'transfer_out')
-          .orderBy('id')
-          .execute();
-        await postMovements(trx, kind, clock.now(), ctx, {
-          type: 'transfer_in',
-          docType: DOC_TYPE,
-          docId: id,
-          lines: left.map((m) => ({
-            branchId: m.branch_id,
-            productId: m.product_id,
-            variantId: m.variant_id || null,
-            quantity: -m.quantity,
-            cost: -m.cost_total,
-            docLineId: m.doc_line_id,
-            asMoved: true,
-          })),
-        });
-        await trx.deleteFrom('stock_transfer_lines').where('business_id', '=', ctx.businessId).where('transfer_id', '=', id).execute();
-        const sent = await sendLines(trx, deps, ctx, id, input);
-        if (input.receive_now) await arrive(trx, deps, ctx, id, input.to_branch_id, sent);
-        await audit(trx, ctx, 'update', id, { transfer_number: doc.transfer_number, receive_now: input.receive_now });
-        return detail(trx, ctx, id);
-      });
+      return db.transaction().execute(async (trx) => transferDetail(trx, ctx, await editTransfer(trx, deps, ctx, id, input)));
     },
 
-    /** Cancels a transfer: what arrived leaves the destination again, what left comes back to the source. */
-    async cancel(ctx: RequestContext, id: string): Promise<StockTransferDetail> {
-      return db.transaction().execute(async (trx) => {
-        const doc = await detail(trx, ctx, id);
-        if (ctx.branchId && ctx.branchId !== doc.from_branch_id) throw unprocessable('stock.errors.branch_not_yours');
-        const changed = await trx
-          .updateTable('stock_transfers')
-          .set({ state: 'void', voided_at: clock.now().toISOString() })
-          .where('business_id', '=', ctx.businessId)
-          .where('id', '=', id)
-          .where('state', '!=', 'void')
-          .executeTakeFirst();
-        if (!Number(changed.numUpdatedRows)) throw unprocessable('stock.errors.already_void');
-        const moved = await liveMovements(trx, ctx.businessId, id)
-          .select(['branch_id', 'product_id', 'variant_id', 'quantity', 'cost_total', 'doc_line_id'])
-          .orderBy('id')
-          .execute();
-        // Each movement answered by its opposite, at its own cost: arrivals first leave, then departures return.
-        const back = (type: 'transfer_out' | 'transfer_in', from: 'transfer_in' | 'transfer_out') =>
-          postMovements(trx, kind, clock.now(), ctx, {
-            type,
-            docType: DOC_TYPE,
-            docId: id,
-            lines: moved
-              .filter((m) => (from === 'transfer_in' ? m.quantity > 0 : m.quantity < 0))
-              .map((m) => ({
-                branchId: m.branch_id,
-                productId: m.product_id,
-                variantId: m.variant_id || null,
-                quantity: Math.abs(m.quantity),
-                cost: Math.abs(m.cost_total),
-                docLineId: m.doc_line_id,
-                asMoved: true,
-              })),
-          });
-        if (doc.state === 'received') await back('transfer_out', 'transfer_in');
-        await back('transfer_in', 'transfer_out');
-        await audit(trx, ctx, 'void', id, { transfer_number: doc.transfer_number });
-        return detail(trx, ctx, id);
-      });
-    },
+    /** Cancels a transfer (cancelTransfer). */
+    cancel: (ctx: RequestContext, id: string): Promise<StockTransferDetail> =>
+      db.transaction().execute(async (trx) => transferDetail(trx, ctx, await cancelTransfer(trx, deps, ctx, id))),
   };
+}
+
+/** One transfer with its lines; a branch user sees only transfers that touch its branch. */
+async function transferDetail(trx: Kysely<Database>, ctx: RequestContext, id: string): Promise<StockTransferDetail> {
+  let q = header(trx, ctx.businessId).where('s.id', '=', id);
+  if (ctx.branchId) q = q.where((eb) => eb.or([eb('s.from_branch_id', '=', ctx.branchId), eb('s.to_branch_id', '=', ctx.branchId)]));
+  const head = await q.executeTakeFirst();
+  if (!head) throw notFound();
+  const lines = await readLines(trx, 'stock_transfer_lines', ctx.businessId, DOC_TYPE, id, 'transfer_out');
+  return { ...head, lines };
+}
+
+/** The destination receives a transfer that is on its way: exactly what left the source, at its cost. Returns the id. */
+async function receiveTransfer(trx: Kysely<Database>, deps: Deps, ctx: RequestContext, id: string): Promise<string> {
+  const doc = await transferDetail(trx, ctx, id);
+  if (ctx.branchId && ctx.branchId !== doc.to_branch_id) throw unprocessable('stock.errors.receive_elsewhere');
+  // Only one receipt wins when two arrive together: the state moves from sent exactly once.
+  const claimed = await trx
+    .updateTable('stock_transfers')
+    .set({ state: 'received' })
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', id)
+    .where('state', '=', 'sent')
+    .executeTakeFirst();
+  if (!Number(claimed.numUpdatedRows)) throw unprocessable('stock.errors.not_sent');
+  const sent = await liveMovements(trx, ctx.businessId, id)
+    .select(['product_id', 'variant_id', 'quantity', 'cost_total', 'doc_line_id', 'branch_id', 'id', 'on_hand_after'])
+    .where('movement_type', '=', 'transfer_out')
+    .orderBy('id')
+    .execute();
+  await arrive(
+    trx,
+    deps,
+    ctx,
+    id,
+    doc.to_branch_id,
+    sent.map((m) => ({
+      id: m.id,
+      branchId: m.branch_id,
+      productId: m.product_id,
+      variantId: m.variant_id || null,
+      quantity: m.quantity,
+      costTotal: m.cost_total,
+      onHandAfter: m.on_hand_after,
+      docLineId: m.doc_line_id,
+    })),
+  );
+  await auditFor(deps.clock, 'stock_transfer')(trx, ctx, 'receive', id, { transfer_number: doc.transfer_number });
+  return id;
+}
+
+/**
+ * Edits a transfer still on its way. Nothing already written is rewritten: what left the source comes back to it
+ * (transfer_in at the cost it left at), the old lines give way to the new ones, and the new lines leave the source
+ * as a fresh transfer_out. Receive and cancel then see only the movements of the current lines. Returns the id.
+ */
+async function editTransfer(
+  trx: Kysely<Database>,
+  deps: Deps,
+  ctx: RequestContext,
+  id: string,
+  input: z.output<typeof stockTransferInputSchema>,
+): Promise<string> {
+  const doc = await transferDetail(trx, ctx, id);
+  if (ctx.branchId && ctx.branchId !== doc.from_branch_id) throw unprocessable('stock.errors.branch_not_yours');
+  await checkTransfer(trx, ctx, input);
+  // Claimed while still sent: an edit racing a receipt or a cancel finds the state moved and stops.
+  const claimed = await trx
+    .updateTable('stock_transfers')
+    .set({
+      from_branch_id: input.from_branch_id,
+      to_branch_id: input.to_branch_id,
+      sent_on: input.sent_on,
+      note: input.note,
+      line_count: input.lines.length,
+    })
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', id)
+    .where('state', '=', 'sent')
+    .executeTakeFirst();
+  if (!Number(claimed.numUpdatedRows)) throw unprocessable('stock.transfer.not_editable');
+  const left = await liveMovements(trx, ctx.businessId, id)
+    .select(['branch_id', 'product_id', 'variant_id', 'quantity', 'cost_total', 'doc_line_id'])
+    .where('movement_type', '=', 'transfer_out')
+    .orderBy('id')
+    .execute();
+  await postMovements(trx, deps.kind, deps.clock.now(), ctx, {
+    type: 'transfer_in',
+    docType: DOC_TYPE,
+    docId: id,
+    lines: left.map((m) => ({
+      branchId: m.branch_id,
+      productId: m.product_id,
+      variantId: m.variant_id || null,
+      quantity: -m.quantity,
+      cost: -m.cost_total,
+      docLineId: m.doc_line_id,
+      asMoved: true,
+    })),
+  });
+  await trx.deleteFrom('stock_transfer_lines').where('business_id', '=', ctx.businessId).where('transfer_id', '=', id).execute();
+  const sent = await sendLines(trx, deps, ctx, id, input);
+  if (input.receive_now) await arrive(trx, deps, ctx, id, input.to_branch_id, sent);
+  await auditFor(deps.clock, 'stock_transfer')(trx, ctx, 'update', id, {
+    transfer_number: doc.transfer_number,
+    receive_now: input.receive_now,
+  });
+  return id;
+}
+
+/** Cancels a transfer: what arrived leaves the destination again, what left comes back to the source. Returns the id. */
+async function cancelTransfer(trx: Kysely<Database>, deps: Deps, ctx: RequestContext, id: string): Promise<string> {
+  const doc = await transferDetail(trx, ctx, id);
+  if (ctx.branchId && ctx.branchId !== doc.from_branch_id) throw unprocessable('stock.errors.branch_not_yours');
+  const changed = await trx
+    .updateTable('stock_transfers')
+    .set({ state: 'void', voided_at: deps.clock.now().toISOString() })
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', id)
+    .where('state', '!=', 'void')
+    .executeTakeFirst();
+  if (!Number(changed.numUpdatedRows)) throw unprocessable('stock.errors.already_void');
+  const moved = await liveMovements(trx, ctx.businessId, id)
+    .select(['branch_id', 'product_id', 'variant_id', 'quantity', 'cost_total', 'doc_line_id'])
+    .orderBy('id')
+    .execute();
+  // Each movement answered by its opposite, at its own cost: arrivals first leave, then departures return.
+  const back = (type: 'transfer_out' | 'transfer_in', from: 'transfer_in' | 'transfer_out') =>
+    postMovements(trx, deps.kind, deps.clock.now(), ctx, {
+      type,
+      docType: DOC_TYPE,
+      docId: id,
+      lines: moved
+        .filter((m) => (from === 'transfer_in' ? m.quantity > 0 : m.quantity < 0))
+        .map((m) => ({
+          branchId: m.branch_id,
+          productId: m.product_id,
+          variantId: m.variant_id || null,
+          quantity: Math.abs(m.quantity),
+          cost: Math.abs(m.cost_total),
+          docLineId: m.doc_line_id,
+          asMoved: true,
+        })),
+    });
+  if (doc.state === 'received') await back('transfer_out', 'transfer_in');
+  await back('transfer_in', 'transfer_out');
+  await auditFor(deps.clock, 'stock_transfer')(trx, ctx, 'void', id, { transfer_number: doc.transfer_number });
+  return id;
 }
 
 /** The destination receives what left the source: the same items, quantities and costs, movement by movement. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { FACTOR_SCALE } from '@posauto/shared/money/index';
 import type { Database } from '../../db/types';
+import { sameShop } from '../../db/same-shop';
 import { unprocessable } from '../../http/errors';
 
 /**
@@ -18,7 +19,7 @@ export async function unitFactor(
   if (!unitId) return null;
   const product = await trx
     .selectFrom('products as p')
-    .leftJoin('units as u', (j) => j.onRef('u.business_id', '=', 'p.business_id').onRef('u.id', '=', 'p.unit_id'))
+    .leftJoin('units as u', sameShop('u', 'p.unit_id'))
     .select(['p.unit_id', 'u.base_unit_id', 'u.operation_value'])
     .where('p.business_id', '=', businessId)
     .where('p.id', '=', productId)

@@ -33,10 +33,18 @@ const envelope = z.object({ message: z.string(), data: stockAdjustmentDetailSche
 const transferEnvelope = z.object({ message: z.string(), data: stockTransferDetailSchema });
 const countEnvelope = z.object({ message: z.string(), data: z.object({ adjustments: z.array(stockAdjustmentDetailSchema) }) });
 
-export function stockRoutes(app: AppInstance, deps: Deps): void {
-  const adjustments = stockAdjustmentsService(deps);
-  const counts = stockCountService(deps);
+const said = (req: { headers: { 'accept-language'?: string } }, key: string) =>
+  translate(pickLanguage(req.headers['accept-language']), key);
 
+/** Stock levels and the ledger, adjustments (and stocktakes, posted as adjustments), transfers between branches. */
+export function stockRoutes(app: AppInstance, deps: Deps): void {
+  levelRoutes(app, deps);
+  adjustmentRoutes(app, deps);
+  transferRoutes(app, deps);
+}
+
+/** On hand per branch and item, and the movements of the ledger. */
+function levelRoutes(app: AppInstance, deps: Deps): void {
   app.get('/api/v1/stock', {
     config: { access: { permission: 'stock-listing' } },
     schema: {
@@ -60,6 +68,12 @@ export function stockRoutes(app: AppInstance, deps: Deps): void {
     },
     handler: (req) => stockMovements(deps, ctxOf(req), req.query),
   });
+}
+
+/** Stock adjustments and stocktakes. */
+function adjustmentRoutes(app: AppInstance, deps: Deps): void {
+  const adjustments = stockAdjustmentsService(deps);
+  const counts = stockCountService(deps);
 
   app.get('/api/v1/stock-adjustments', {
     config: { access: { permission: 'stock-adjustment' } },
@@ -110,7 +124,7 @@ export function stockRoutes(app: AppInstance, deps: Deps): void {
     },
     handler: async (req, reply) => {
       const data = await adjustments.create(ctxOf(req), req.body);
-      return reply.status(201).send({ message: translate(pickLanguage(req.headers['accept-language']), 'messages.created'), data });
+      return reply.status(201).send({ message: said(req, 'messages.created'), data });
     },
   });
 
@@ -137,7 +151,7 @@ export function stockRoutes(app: AppInstance, deps: Deps): void {
     },
     handler: async (req, reply) => {
       const posted = await counts.post(ctxOf(req), req.body);
-      const message = translate(pickLanguage(req.headers['accept-language']), 'messages.created');
+      const message = said(req, 'messages.created');
       return reply.status(201).send({ message, data: { adjustments: posted } });
     },
   });
@@ -152,14 +166,15 @@ export function stockRoutes(app: AppInstance, deps: Deps): void {
       response: { 200: envelope, ...errors },
     },
     handler: async (req) => ({
-      message: translate(pickLanguage(req.headers['accept-language']), 'messages.updated'),
+      message: said(req, 'messages.updated'),
       data: await adjustments.cancel(ctxOf(req), req.params.id),
     }),
   });
+}
 
+/** Transfers between branches: sent, edited while on their way, received, cancelled. */
+function transferRoutes(app: AppInstance, deps: Deps): void {
   const transfers = stockTransfersService(deps);
-  const said = (req: { headers: { 'accept-language'?: string } }, key: string) =>
-    translate(pickLanguage(req.headers['accept-language']), key);
 
   app.get('/api/v1/stock-transfers', {
     config: { access: { permission: 'stock-transfer-list' } },

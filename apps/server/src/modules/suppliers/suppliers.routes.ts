@@ -1,19 +1,14 @@
 import { settingListQuerySchema, supplierInputSchema, supplierSchema } from '@posauto/shared/schemas/catalogue-settings';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
-import { registerCrudRoutes } from '../../http/crud';
+import { managedBy, registerCrudRoutes, statusAndCreated } from '../../http/crud';
 import { suppliersService } from './suppliers.service';
 
 export function supplierRoutes(app: AppInstance, deps: Deps): void {
   registerCrudRoutes(app, {
     path: '/api/v1/suppliers',
     tag: 'suppliers',
-    permissions: {
-      read: 'supplier-management',
-      create: 'supplier-management',
-      update: 'supplier-management',
-      delete: 'supplier-management',
-    },
+    permissions: managedBy('supplier-management'),
     schemas: { item: supplierSchema, input: supplierInputSchema, query: settingListQuerySchema },
     service: suppliersService(deps),
     exportSheet: {
@@ -25,8 +20,7 @@ export function supplierRoutes(app: AppInstance, deps: Deps): void {
         { header: t('supplier.email'), value: (s) => s.email, width: 28 },
         { header: t('supplier.address'), value: (s) => s.address, width: 36 },
         { header: t('supplier.note'), value: (s) => s.note, width: 36 },
-        { header: t('common.status'), value: (s) => t(s.status ? 'common.active' : 'common.inactive'), width: 12 },
-        { header: t('common.created_at'), value: (s) => s.created_at.slice(0, 10), width: 14 },
+        ...statusAndCreated(t),
       ],
     },
   });

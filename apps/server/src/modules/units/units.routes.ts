@@ -1,14 +1,14 @@
 import { settingListQuerySchema, unitInputSchema, unitSchema } from '@posauto/shared/schemas/catalogue-settings';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
-import { registerCrudRoutes } from '../../http/crud';
+import { managedBy, registerCrudRoutes, statusAndCreated } from '../../http/crud';
 import { unitsService } from './units.service';
 
 export function unitRoutes(app: AppInstance, deps: Deps): void {
   registerCrudRoutes(app, {
     path: '/api/v1/units',
     tag: 'units',
-    permissions: { read: 'product-unit', create: 'product-unit', update: 'product-unit', delete: 'product-unit' },
+    permissions: managedBy('product-unit'),
     schemas: { item: unitSchema, input: unitInputSchema, query: settingListQuerySchema },
     service: unitsService(deps),
     exportSheet: {
@@ -18,8 +18,7 @@ export function unitRoutes(app: AppInstance, deps: Deps): void {
         { header: t('unit.short_name'), value: (u) => u.short_name, width: 14 },
         { header: t('unit.base_unit'), value: (u) => u.base_unit_name, width: 24 },
         { header: t('unit.operation_value'), value: (u) => u.operation_value, width: 16 },
-        { header: t('common.status'), value: (u) => t(u.status ? 'common.active' : 'common.inactive'), width: 12 },
-        { header: t('common.created_at'), value: (u) => u.created_at.slice(0, 10), width: 14 },
+        ...statusAndCreated(t),
       ],
     },
   });

@@ -3,6 +3,7 @@ import type { Unit, UnitInput } from '@posauto/shared/schemas/catalogue-settings
 import type { Kysely } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
+import { sameShop } from '../../db/same-shop';
 import { crudTableService } from '../../http/crud-table';
 import { conflict, unprocessable } from '../../http/errors';
 import { parentLinkProblem } from '../../lib/parent-link';
@@ -12,7 +13,7 @@ export const UNIT_COUNTER = 'units';
 const selectUnits = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('units as t')
-    .leftJoin('units as b', (j) => j.onRef('b.business_id', '=', 't.business_id').onRef('b.id', '=', 't.base_unit_id'))
+    .leftJoin('units as b', sameShop('b', 't.base_unit_id'))
     .select([
       't.id',
       't.name',

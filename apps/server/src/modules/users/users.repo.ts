@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import { forUpdate, type DialectKind } from '../../db/dialect/index';
 import type { Database, UsersTable } from '../../db/types';
+import { sameShop } from '../../db/same-shop';
 import { whereBranch } from '../../http/context';
 
 /**
@@ -36,8 +37,8 @@ const COLUMNS = [
 export function selectUsers(db: Kysely<Database>, businessId: string, branchUsersOnly: boolean) {
   let q = db
     .selectFrom('users as u')
-    .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
-    .leftJoin('branches as b', (j) => j.onRef('b.business_id', '=', 'u.business_id').onRef('b.id', '=', 'u.branch_id'))
+    .innerJoin('roles as r', sameShop('r', 'u.role_id'))
+    .leftJoin('branches as b', sameShop('b', 'u.branch_id'))
     .select(COLUMNS)
     .where('u.business_id', '=', businessId);
   if (branchUsersOnly) q = q.where('u.branch_id', 'is not', null);
@@ -106,7 +107,7 @@ export async function activeOwners(db: Kysely<Database>, kind: DialectKind, busi
   ).execute();
   return db
     .selectFrom('users as u')
-    .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
+    .innerJoin('roles as r', sameShop('r', 'u.role_id'))
     .select(['u.id', 'u.role_id', 'r.permissions', 'r.is_owner as role_is_owner'])
     .where('u.business_id', '=', businessId)
     .where('u.is_owner', '=', 1)

@@ -13,7 +13,7 @@ import { errorSchema, idParamsSchema, okSchema } from '@posauto/shared/schemas/c
 import type { Deps } from '../../deps';
 import { ctxOf } from '../../http/access';
 import type { AppInstance } from '../../http/app-instance';
-import { registerCrudRoutes, rowMustExist } from '../../http/crud';
+import { managedBy, registerCrudRoutes, rowMustExist, statusAndCreated } from '../../http/crud';
 import type { ExportColumn } from '../../http/export';
 import { pickLanguage, translate } from '../../lib/i18n';
 import { branchOptions, usersService, type UserListKind } from './users.service';
@@ -30,8 +30,7 @@ function exportColumns(t: (key: string) => string): ExportColumn<StaffUser>[] {
     { header: t('users_export.gender'), value: (u) => (u.gender ? t(`users_export.gender_${u.gender}`) : null), width: 12 },
     { header: t('users_export.role'), value: (u) => u.role_name },
     { header: t('users_export.branch'), value: (u) => u.branch_name },
-    { header: t('common.status'), value: (u) => t(u.status ? 'common.active' : 'common.inactive'), width: 12 },
-    { header: t('common.created_at'), value: (u) => u.created_at.slice(0, 10), width: 14 },
+    ...statusAndCreated(t),
   ];
 }
 
@@ -92,12 +91,7 @@ export function userRoutes(app: AppInstance, deps: Deps): void {
     path: '/api/v1/branch-users',
     kind: 'branch',
     fileKey: 'branch_users_export.file',
-    permissions: {
-      read: 'branch-user-management',
-      create: 'branch-user-management',
-      update: 'branch-user-management',
-      delete: 'branch-user-management',
-    },
+    permissions: managedBy('branch-user-management'),
   });
 
   // The user and role forms' branch select: every signed-in user may know the branches they can pick.

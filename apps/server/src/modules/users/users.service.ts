@@ -54,6 +54,22 @@ function callerHoldsAll(ctx: RequestContext, storedPermissions: string): boolean
   return parseRolePermissions(storedPermissions).every((p) => ctx.permissions.has(p));
 }
 
+/** A role of this shop that the caller may hand out: one whose every permission the caller holds. */
+async function grantableRole(trx: Kysely<Database>, ctx: RequestContext, roleId: string) {
+  const role = await repo.findRole(trx, ctx.businessId, roleId);
+  if (!role) throw unprocessable('errors.role_missing', 'role_id');
+  if (!callerHoldsAll(ctx, role.permissions)) throw unprocessable('errors.cannot_grant', 'role_id');
+  return role;
+}
+
+/**
+ * Changing someone hands the caller their power (a new password signs in as them), so the caller must hold
+ * every permission of that user's role. Oneself is always allowed.
+ */
+function mayManage(ctx: RequestContext, target: repo.UserRow): void {
+  if (target.id !== ctx.userId && !callerHoldsAll(ctx, target.role_permissions)) throw unprocessable('errors.cannot_manage_user');
+}
+
 export function usersService(deps: Deps, listKind: UserListKind): UsersService {
   const { db, kind, clock } = deps;
   const branchUsersOnly = listKind === 'branch';
@@ -69,14 +85,6 @@ export function usersService(deps: Deps, listKind: UserListKind): UsersService {
 
   const audit = auditFor(clock, 'user');
 
-  /** A role of this shop that the caller may hand out: one whose every permission the caller holds. */
-  async function grantableRole(trx: Kysely<Database>, ctx: RequestContext, roleId: string) {
-    const role = await repo.findRole(trx, ctx.businessId, roleId);
-    if (!role) throw unprocessable('errors.role_missing', 'role_id');
-    if (!callerHoldsAll(ctx, role.permissions)) throw unprocessable('errors.cannot_grant', 'role_id');
-    return role;
-  }
-
   /** The branch a user will belong to. A branch user only ever places users in their own branch. */
   async function branchFor(trx: Kysely<Database>, ctx: RequestContext, requested: string | null | undefined): Promise<string | null> {
     const branchId = ctx.branchId ? (requested ?? ctx.branchId) : (requested ?? null);
@@ -85,14 +93,6 @@ export function usersService(deps: Deps, listKind: UserListKind): UsersService {
     if (ctx.branchId && branchId !== ctx.branchId) throw unprocessable('errors.branch_missing', 'branch_id');
     if (!(await repo.branchExists(trx, ctx.businessId, branchId))) throw unprocessable('errors.branch_missing', 'branch_id');
     return branchId;
-  }
-
-  /**
-   * Changing someone hands the caller their power (a new password signs in as them), so the caller must hold
-   * every permission of that user's role. Oneself is always allowed.
-   */
-  function mayManage(ctx: RequestContext, target: repo.UserRow): void {
-    if (target.id !== ctx.userId && !callerHoldsAll(ctx, target.role_permissions)) throw unprocessable('errors.cannot_manage_user');
   }
 
   /** The shop keeps one active full owner: refuses when this change would take away the last one. */

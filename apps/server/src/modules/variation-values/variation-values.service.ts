@@ -2,6 +2,7 @@ import type { VariationValue, VariationValueInput, VariationValueQuery } from '@
 import type { Kysely } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
+import { sameShop } from '../../db/same-shop';
 import { crudTableService } from '../../http/crud-table';
 import { unprocessable } from '../../http/errors';
 
@@ -10,7 +11,7 @@ export const VARIATION_VALUE_COUNTER = 'variation_values';
 const selectValues = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('variation_values as t')
-    .innerJoin('variations as v', (j) => j.onRef('v.business_id', '=', 't.business_id').onRef('v.id', '=', 't.variation_id'))
+    .innerJoin('variations as v', sameShop('v', 't.variation_id'))
     .select(['t.id', 't.variation_id', 'v.name as variation_name', 't.name', 't.sort_order', 't.status', 't.created_at', 't.updated_at'])
     .where('t.business_id', '=', businessId);
 

@@ -1,10 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { shopSettings } from '../settings/index';
 
 /** The warehouses list's base query: one shop's branches, with whether each is the default and how many users work there. */
 export const selectWarehouses = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('branches as t')
+    // Which branch is the default rides on each row of the list's one statement (db/list.ts), not in a second read.
     .leftJoin('general_settings as g', 'g.business_id', 't.business_id')
     .select((eb) => [
       't.id',
@@ -49,8 +51,7 @@ export async function lockShop(trx: Kysely<Database>, businessId: string): Promi
 }
 
 export async function defaultBranchId(db: Kysely<Database>, businessId: string): Promise<string | null> {
-  const row = await db.selectFrom('general_settings').select('default_branch_id').where('business_id', '=', businessId).executeTakeFirst();
-  return row?.default_branch_id ?? null;
+  return (await shopSettings(db, businessId)).defaultBranchId;
 }
 
 export async function setDefaultBranch(db: Kysely<Database>, businessId: string, branchId: string, at: string): Promise<void> {

@@ -1,14 +1,14 @@
 import { warehouseInputSchema, warehouseListQuerySchema, warehouseSchema } from '@posauto/shared/schemas/shop-settings';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
-import { registerCrudRoutes } from '../../http/crud';
+import { managedBy, registerCrudRoutes, statusAndCreated } from '../../http/crud';
 import { warehousesService } from './warehouses.service';
 
 export function warehouseRoutes(app: AppInstance, deps: Deps): void {
   registerCrudRoutes(app, {
     path: '/api/v1/warehouses',
     tag: 'warehouses',
-    permissions: { read: 'branch-management', create: 'branch-management', update: 'branch-management', delete: 'branch-management' },
+    permissions: managedBy('branch-management'),
     // A branch user manages only its own branch (the service scopes it); adding or removing branches is the shop's.
     shopLevel: ['create', 'delete'],
     schemas: { item: warehouseSchema, input: warehouseInputSchema, query: warehouseListQuerySchema },
@@ -21,8 +21,7 @@ export function warehouseRoutes(app: AppInstance, deps: Deps): void {
         { header: t('warehouse.phone'), value: (w) => w.phone, width: 18 },
         { header: t('warehouse.default'), value: (w) => (w.is_default ? t('warehouse.yes') : ''), width: 12 },
         { header: t('warehouse.users_count'), value: (w) => w.users_count, width: 10 },
-        { header: t('common.status'), value: (w) => t(w.status ? 'common.active' : 'common.inactive'), width: 12 },
-        { header: t('common.created_at'), value: (w) => w.created_at.slice(0, 10), width: 14 },
+        ...statusAndCreated(t),
       ],
     },
   });
