@@ -3,7 +3,7 @@ import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AdjustmentType, AdjustmentTypeInput } from '@posauto/shared/schemas/setting-lists';
 import { CrudListPage } from '../../components/crud/crud-list-page';
-import { AdjustmentTypeForm, adjustmentTypesResource } from '../../features/setting-lists';
+import { AdjustmentTypeForm, adjustmentTypesResource } from '../../features/stock';
 import { currentLanguage } from '../../lib/i18n';
 import { formatDate } from '../../lib/format';
 

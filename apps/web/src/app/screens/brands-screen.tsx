@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { Brand, BrandInput } from '@posauto/shared/schemas/catalogue-settings';
 import { CrudListPage } from '../../components/crud/crud-list-page';
-import { BrandForm, brandsResource } from '../../features/catalogue-settings';
+import { BrandForm, brandsResource } from '../../features/products';
 import { currentLanguage } from '../../lib/i18n';
 import { formatDate } from '../../lib/format';
 

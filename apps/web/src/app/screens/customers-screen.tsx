@@ -2,7 +2,7 @@ import { Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMER_TYPES, type Customer, type CustomerInput } from '@posauto/shared/schemas/shop-settings';
 import { CrudListPage } from '../../components/crud/crud-list-page';
-import { CustomerForm, customersResource } from '../../features/shop-settings';
+import { CustomerForm, customersResource } from '../../features/sales';
 
 const dash = (
   <Text c="dimmed" size="sm">

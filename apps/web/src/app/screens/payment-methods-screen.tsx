@@ -2,7 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod, PaymentMethodInput } from '@posauto/shared/schemas/catalogue-settings';
 import { CrudListPage } from '../../components/crud/crud-list-page';
-import { PaymentMethodForm, paymentMethodsResource } from '../../features/catalogue-settings';
+import { PaymentMethodForm, paymentMethodsResource } from '../../features/sales';
 
 export function PaymentMethodsScreen() {
   const { t } = useTranslation();

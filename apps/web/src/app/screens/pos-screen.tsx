@@ -13,7 +13,7 @@ import classes from '../shell/shell.module.css';
 // Menus and tooltips load when first used (light-menus, light-tooltip): Menu, Tooltip and floating-ui are about
 // 26 KB gzip the till's first screen does not need (issue #12: 170 KB for /sale-pos).
 import { LightLanguageMenu, LightThemeMenu, LightUserMenu } from '../shell/light-menus';
-import { LightTooltip } from '../shell/light-tooltip';
+import { LightTooltip } from '../../components/light-tooltip';
 import { Logo } from '../shell/logo';
 import { parseDecimal } from '@posauto/shared/money/index';
 import { preloadServices } from '../app-services';

@@ -1,7 +1,7 @@
 import { Alert, Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
-import { SaleSettingForm, useSaleSettings } from '../../features/shop-settings';
+import { SaleSettingForm, useSaleSettings } from '../../features/sales';
 
 export function SaleSettingScreen() {
   const { t } = useTranslation();

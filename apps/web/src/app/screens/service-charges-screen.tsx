@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CURRENCIES, isCurrencyCode, parseDecimal } from '@posauto/shared/money/index';
 import type { ServiceCharge, ServiceChargeInput } from '@posauto/shared/schemas/setting-lists';
 import { CrudListPage } from '../../components/crud/crud-list-page';
-import { ServiceChargeForm, serviceChargesResource } from '../../features/setting-lists';
+import { ServiceChargeForm, serviceChargesResource } from '../../features/sales';
 import { currentLanguage } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money-format';
 

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { Supplier, SupplierInput } from '@posauto/shared/schemas/catalogue-settings';
 import { CrudListPage } from '../../components/crud/crud-list-page';
-import { SupplierForm, suppliersResource } from '../../features/catalogue-settings';
+import { SupplierForm, suppliersResource } from '../../features/purchases';
 
 const dash = (
   <Text c="dimmed" size="sm">

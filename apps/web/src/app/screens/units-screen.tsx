@@ -2,7 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Unit, UnitInput } from '@posauto/shared/schemas/catalogue-settings';
 import { CrudListPage } from '../../components/crud/crud-list-page';
-import { UnitForm, unitsResource } from '../../features/catalogue-settings';
+import { UnitForm, unitsResource } from '../../features/products';
 import { currentLanguage } from '../../lib/i18n';
 import { formatDate } from '../../lib/format';
 

@@ -2,12 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { VariationValue, VariationValueInput } from '@posauto/shared/schemas/setting-lists';
 import { CrudListPage } from '../../components/crud/crud-list-page';
-import {
-  useRefreshVariationsOnLeave,
-  useVariationChoices,
-  VariationValueForm,
-  variationValuesResource,
-} from '../../features/setting-lists';
+import { useRefreshVariationsOnLeave, useVariationChoices, VariationValueForm, variationValuesResource } from '../../features/products';
 import { currentLanguage } from '../../lib/i18n';
 import { formatDate } from '../../lib/format';
 

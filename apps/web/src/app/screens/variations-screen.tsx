@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Variation, VariationInput } from '@posauto/shared/schemas/setting-lists';
 import { CrudListPage } from '../../components/crud/crud-list-page';
-import { VariationForm, variationsResource } from '../../features/setting-lists';
+import { VariationForm, variationsResource } from '../../features/products';
 import { currentLanguage } from '../../lib/i18n';
 import { formatDate } from '../../lib/format';
 

@@ -2,7 +2,7 @@ import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Warehouse, WarehouseInput } from '@posauto/shared/schemas/shop-settings';
 import { CrudListPage } from '../../components/crud/crud-list-page';
-import { WarehouseForm, warehousesResource } from '../../features/shop-settings';
+import { WarehouseForm, warehousesResource } from '../../features/stock';
 import { useUserData } from '../../lib/auth-store';
 import { formatDate } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';

@@ -1,17 +1,18 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { ActionIcon, Button, Checkbox, Group, Modal, Paper, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { DataTable, type Column } from '../data-table/data-table';
+import type { Column } from '../data-table/data-table';
 import { firstStepUnlessFiltered, type FirstStepKey } from '../data-table/first-step';
+import { DocumentFilters, type SelectFilter } from '../documents/document-filters';
+import { RowAction } from '../documents/document-list-actions';
 import { PageHeader } from '../page-header';
-import { confirmDelete } from './confirm-delete';
+import { EntityModal, useEntityEditing } from './entity-editing';
 import { ExportMenu } from './export-menu';
-import { ListFooter, ListSearch } from './list-parts';
-import { useListState } from './list-state';
-import { useCrudList, useCrudMutations, type CrudResource } from './resource';
+import { ListSearch, ListTable } from './list-parts';
+import { useListState, type ListState } from './list-state';
+import { useCrudList, type CrudResource } from './resource';
 
 export interface EntityFormProps<T, TInput> {
   item: T | null;
@@ -81,102 +82,19 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
   const filters = cfg.filters ?? NO_LIST_FILTERS;
   const { state, update, query } = useListState(filters.map((f) => f.key));
   const list = useCrudList<T>(cfg.resource, query);
-  const m = useCrudMutations<T, TInput>(cfg.resource);
-  const [editing, setEditing] = useState<T | null | undefined>(undefined);
-  const [selected, setSelected] = useState<ReadonlyMap<string, T>>(new Map());
+  const e = useEntityEditing<T, TInput>(cfg.resource);
+  const { selected, select, clear, selectColumn } = useSelection(cfg.selection);
   const can = { create: true, edit: true, delete: true, status: true, ...cfg.can };
 
   const rows = list.data?.data ?? [];
-  const startCreate = () => (cfg.createTo ? navigate(cfg.createTo) : setEditing(null));
-  const startEdit = (row: T) => (cfg.editTo ? navigate(cfg.editTo(row)) : setEditing(row));
-
-  const statusColumn: Column<T> = {
-    key: 'status',
-    header: 'common.status',
-    sortable: true,
-    width: 110,
-    render: (row) => (
-      <Switch
-        checked={Boolean(row.status)}
-        disabled={!can.status || Boolean(cfg.locked?.(row))}
-        aria-label={t('common.status')}
-        data-testid="row-status"
-        onChange={(e) =>
-          m.setStatus.mutate(
-            { id: row.id, status: e.currentTarget.checked },
-            { onSuccess: () => notifySuccess('messages.status_updated'), onError: notifyError },
-          )
-        }
-      />
-    ),
-  };
-  const actionsColumn: Column<T> = {
-    key: 'actions',
-    header: 'common.actions',
-    width: 110,
-    align: 'center',
-    render: (row) => (
-      <Group gap={4} justify="center" wrap="nowrap">
-        {cfg.rowActions?.(row)}
-        {can.edit && (
-          <Tooltip label={t('common.edit')}>
-            <ActionIcon variant="subtle" onClick={() => startEdit(row)} aria-label={t('common.edit')} data-testid="row-edit">
-              <IconEdit size={18} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-        {can.delete && !cfg.locked?.(row) && (
-          <Tooltip label={t('common.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('common.delete')}
-              data-testid="row-delete"
-              onClick={() =>
-                confirmDelete(() => m.remove.mutate(row.id, { onSuccess: () => notifySuccess('messages.deleted'), onError: notifyError }))
-              }
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </Group>
-    ),
-  };
-  const select = (picked: T[], on: boolean) =>
-    setSelected((prev) => {
-      const next = new Map(prev);
-      for (const row of picked) {
-        if (on) next.set(row.id, row);
-        else next.delete(row.id);
-      }
-      return next;
-    });
-  const selectColumn: Column<T> | null = cfg.selection
-    ? {
-        key: 'select',
-        header: cfg.selection.header,
-        width: 48,
-        render: (row) => (
-          <Checkbox
-            checked={selected.has(row.id)}
-            onChange={(e) => select([row], e.currentTarget.checked)}
-            aria-label={t(cfg.selection!.header)}
-            data-testid="row-select"
-          />
-        ),
-      }
-    : null;
-  const columns = [...(selectColumn ? [selectColumn] : []), ...cfg.columns, ...(cfg.withStatus ? [statusColumn] : []), actionsColumn];
-
-  const onSort = (key: string) => update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' });
-
-  const submit = async (input: TInput) => {
-    if (editing) await m.update.mutateAsync({ id: editing.id, input });
-    else await m.create.mutateAsync(input);
-    notifySuccess(editing ? 'messages.updated' : 'messages.created');
-    setEditing(undefined);
-  };
+  const startCreate = () => (cfg.createTo ? navigate(cfg.createTo) : e.startCreate());
+  const startEdit = (row: T) => (cfg.editTo ? navigate(cfg.editTo(row)) : e.startEdit(row));
+  const columns = [
+    ...(selectColumn ? [selectColumn] : []),
+    ...cfg.columns,
+    ...(cfg.withStatus ? [statusColumn(cfg, can.status, e.setStatus)] : []),
+    actionsColumn(cfg, can, startEdit, e.remove),
+  ];
 
   return (
     <Stack gap={0}>
@@ -187,17 +105,7 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
           <>
             {cfg.actions}
             {cfg.exportable !== false && <ExportMenu path={cfg.resource.path} query={query} />}
-            {can.create &&
-              (cfg.createTo ? (
-                // A page of its own: a link (opens in a new tab too, and is what it says it is).
-                <Button component={Link} to={cfg.createTo} leftSection={<IconPlus size={16} />} data-testid="create">
-                  {t('common.add_new')}
-                </Button>
-              ) : (
-                <Button leftSection={<IconPlus size={16} />} onClick={startCreate} data-testid="create">
-                  {t('common.add_new')}
-                </Button>
-              ))}
+            {can.create && <CreateButton to={cfg.createTo} onClick={startCreate} />}
           </>
         }
       />
@@ -206,70 +114,35 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
         <Group justify="space-between" mb="md" gap="sm">
           <ListSearch state={state} update={update} placeholder={cfg.searchPlaceholder} />
           <Group gap="sm">
-            {filters.map((f) => (
-              <Select
-                key={f.key}
-                w={200}
-                placeholder={t(f.placeholder)}
-                aria-label={t(f.placeholder)}
-                data={f.data}
-                clearable
-                searchable
-                value={state.filters[f.key] ?? null}
-                onChange={(v) => update({ filters: { [f.key]: v ?? undefined } })}
-                data-testid={`filter-${f.key}`}
-              />
-            ))}
-            {cfg.withStatus && (
-              <Select
-                w={180}
-                aria-label={t('common.status')}
-                value={state.status ?? 'all'}
-                onChange={(v) => update({ status: v === 'active' || v === 'inactive' ? v : undefined })}
-                data={[
-                  { value: 'all', label: t('common.all_statuses') },
-                  { value: 'active', label: t('common.active') },
-                  { value: 'inactive', label: t('common.inactive') },
-                ]}
-                allowDeselect={false}
-              />
-            )}
+            <DocumentFilters filters={filters.map(asSelectFilter)} state={state} update={update} />
+            {cfg.withStatus && <StatusFilter state={state} update={update} />}
           </Group>
         </Group>
 
-        {cfg.selection && selected.size > 0 && (
+        {cfg.selection && selected.length > 0 && (
           <Group gap="sm" mb="sm" data-testid="selection-bar">
-            {cfg.selection.bar({ selected: [...selected.values()], pageRows: rows, select, clear: () => setSelected(new Map()) })}
+            {cfg.selection.bar({ selected, pageRows: rows, select, clear })}
           </Group>
         )}
-        <DataTable
+        <ListTable<T>
+          state={state}
+          update={update}
           columns={columns}
           rows={rows}
+          meta={list.data?.meta}
           loading={list.isFetching}
-          sort={state.sort}
-          order={state.order}
-          onSort={onSort}
-          emptyText={t(state.search ? 'common.no_match' : 'common.no_data')}
           firstStep={
             cfg.firstStep
               ? firstStepUnlessFiltered(state, { step: cfg.firstStep, onAction: can.create ? startCreate : undefined })
               : undefined
           }
         />
-        <ListFooter state={state} update={update} meta={list.data?.meta} shown={rows.length} />
       </Paper>
 
       {cfg.Form && (
-        <Modal
-          opened={editing !== undefined}
-          onClose={() => setEditing(undefined)}
-          title={t((editing ? cfg.editTitle : cfg.createTitle) ?? cfg.title)}
-          centered
-          size="lg"
-          zIndex={2000}
-        >
-          {editing !== undefined && <cfg.Form item={editing} submit={submit} onCancel={() => setEditing(undefined)} />}
-        </Modal>
+        <EntityModal open={e.editing !== undefined} onClose={e.close} title={(e.editing ? cfg.editTitle : cfg.createTitle) ?? cfg.title}>
+          {e.editing !== undefined && <cfg.Form item={e.editing} submit={e.submit} onCancel={e.close} />}
+        </EntityModal>
       )}
       {list.isError && (
         <Text c="red" size="sm">
@@ -278,4 +151,132 @@ export function CrudListPage<T extends { id: string; status?: boolean }, TInput>
       )}
     </Stack>
   );
+}
+
+/** A list's own filters are choices, searchable, named by what no choice means. */
+const asSelectFilter = (f: ListFilter): SelectFilter => ({
+  kind: 'select',
+  key: f.key,
+  label: f.placeholder,
+  placeholder: f.placeholder,
+  data: f.data,
+  searchable: true,
+  width: 200,
+  testId: `filter-${f.key}`,
+});
+
+/** Create: a link when the row is made on a page of its own (it opens in a new tab too, and is what it says it is). */
+function CreateButton({ to, onClick }: { to?: string; onClick: () => void }) {
+  const { t } = useTranslation();
+  return to ? (
+    <Button component={Link} to={to} leftSection={<IconPlus size={16} />} data-testid="create">
+      {t('common.add_new')}
+    </Button>
+  ) : (
+    <Button leftSection={<IconPlus size={16} />} onClick={onClick} data-testid="create">
+      {t('common.add_new')}
+    </Button>
+  );
+}
+
+/** Active, inactive or both. */
+function StatusFilter({ state, update }: { state: ListState; update: (patch: Partial<ListState>) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      w={180}
+      aria-label={t('common.status')}
+      value={state.status ?? 'all'}
+      onChange={(v) => update({ status: v === 'active' || v === 'inactive' ? v : undefined })}
+      data={[
+        { value: 'all', label: t('common.all_statuses') },
+        { value: 'active', label: t('common.active') },
+        { value: 'inactive', label: t('common.inactive') },
+      ]}
+      allowDeselect={false}
+    />
+  );
+}
+
+function StatusSwitch({ checked, disabled, onChange }: { checked: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Switch
+      checked={checked}
+      disabled={disabled}
+      aria-label={t('common.status')}
+      data-testid="row-status"
+      onChange={(e) => onChange(e.currentTarget.checked)}
+    />
+  );
+}
+
+function statusColumn<T extends { id: string; status?: boolean }>(
+  cfg: { locked?: (row: T) => boolean },
+  may: boolean,
+  setStatus: (row: T, on: boolean) => void,
+): Column<T> {
+  return {
+    key: 'status',
+    header: 'common.status',
+    sortable: true,
+    width: 110,
+    render: (row) => (
+      <StatusSwitch checked={Boolean(row.status)} disabled={!may || Boolean(cfg.locked?.(row))} onChange={(on) => setStatus(row, on)} />
+    ),
+  };
+}
+
+function actionsColumn<T extends { id: string }>(
+  cfg: { rowActions?: (row: T) => ReactNode; locked?: (row: T) => boolean },
+  can: { edit: boolean; delete: boolean },
+  edit: (row: T) => void,
+  remove: (row: T) => void,
+): Column<T> {
+  return {
+    key: 'actions',
+    header: 'common.actions',
+    width: 110,
+    align: 'center',
+    render: (row) => (
+      <Group gap={4} justify="center" wrap="nowrap">
+        {cfg.rowActions?.(row)}
+        {can.edit && <RowAction label="common.edit" icon={IconEdit} onClick={() => edit(row)} testId="row-edit" />}
+        {can.delete && !cfg.locked?.(row) && (
+          <RowAction label="common.delete" icon={IconTrash} color="red" onClick={() => remove(row)} testId="row-delete" />
+        )}
+      </Group>
+    ),
+  };
+}
+
+/** The ticked rows, kept by id while paging and filtering, and the tick column when the list offers selection. */
+function useSelection<T extends { id: string }>(selection: ListSelection<T> | undefined) {
+  const { t } = useTranslation();
+  const [selected, setSelected] = useState<ReadonlyMap<string, T>>(new Map());
+  const select = (picked: T[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      for (const row of picked) {
+        if (on) next.set(row.id, row);
+        else next.delete(row.id);
+      }
+      return next;
+    });
+  const selectColumn: Column<T> | null = selection
+    ? {
+        key: 'select',
+        header: selection.header,
+        width: 48,
+        render: (row) => (
+          <Checkbox
+            checked={selected.has(row.id)}
+            onChange={(e) => select([row], e.currentTarget.checked)}
+            aria-label={t(selection.header)}
+            data-testid="row-select"
+          />
+        ),
+      }
+    : null;
+  return { selected: [...selected.values()], select, clear: () => setSelected(new Map()), selectColumn };
 }

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type ListMeta, type PageSize } from '@posauto/shared/schemas/common';
 import { formatInteger } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
+import { DataTable, type Column } from '../data-table/data-table';
+import type { FirstStepConfig } from '../data-table/first-step';
 import type { ListState } from './list-state';
 
 type Update = (patch: Partial<ListState>) => void;
@@ -91,5 +93,49 @@ export function ListFooter({
         />
       )}
     </Group>
+  );
+}
+
+export interface ListTableProps<T extends { id: string }> {
+  state: ListState;
+  update: Update;
+  columns: Column<T>[];
+  rows: T[];
+  meta: ListMeta | undefined;
+  loading: boolean;
+  /** The order the server gives when the address names none (e.g. newest first), shown on its column. */
+  defaultSort?: { key: string; order: 'asc' | 'desc' };
+  /** What an empty answer says when nothing was searched (default: "Nothing here yet"). */
+  emptyText?: string;
+  firstStep?: FirstStepConfig;
+}
+
+/** The table of a list and the pager under it: a header click sorts by that column, again the other way. */
+export function ListTable<T extends { id: string }>({
+  state,
+  update,
+  columns,
+  rows,
+  meta,
+  loading,
+  defaultSort,
+  emptyText = 'common.no_data',
+  firstStep,
+}: ListTableProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DataTable<T>
+        columns={columns}
+        rows={rows}
+        loading={loading}
+        sort={state.sort ?? defaultSort?.key}
+        order={state.sort || !defaultSort ? state.order : defaultSort.order}
+        onSort={(key) => update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' })}
+        emptyText={t(state.search ? 'common.no_match' : emptyText)}
+        firstStep={firstStep}
+      />
+      <ListFooter state={state} update={update} meta={meta} shown={rows.length} />
+    </>
   );
 }

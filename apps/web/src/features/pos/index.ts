@@ -1,2 +1,3 @@
-export { PosTill, type PosTillProps, type PrintReceipt } from './components/pos-till';
+export { PosTill, type PosTillProps } from './components/pos-till';
+export type { PrintReceipt } from './lib/print-receipt';
 export { CART_KEY } from './lib/cart-store';

@@ -7,3 +7,9 @@ export { SaleDetailDrawer, type SaleDetailActions } from './components/sale-deta
 export { SaleList } from './components/sale-list';
 export { SaleReturnForm } from './components/sale-return-form';
 export { SaleReturnList } from './components/sale-return-list';
+export { customersResource, paymentMethodsResource, useSaleSettings } from './api/sale-settings';
+export { serviceChargesResource } from './api/service-charges';
+export { CustomerForm } from './components/customer-form';
+export { PaymentMethodForm } from './components/payment-method-form';
+export { SaleSettingForm } from './components/sale-setting-form';
+export { ServiceChargeForm } from './components/service-charge-form';

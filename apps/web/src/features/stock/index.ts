@@ -8,3 +8,6 @@ export { StockReport } from './components/stock-report';
 export { StockTransferDetailPage } from './components/transfer-detail';
 export { StockTransferForm } from './components/transfer-form';
 export { StockTransferList } from './components/transfer-list';
+export { adjustmentTypesResource, warehousesResource } from './api/stock-settings';
+export { AdjustmentTypeForm } from './components/adjustment-type-form';
+export { WarehouseForm } from './components/warehouse-form';

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Paper, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconBox, IconCircleCheck, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_STATUSES, type AdminBusiness } from '@posauto/shared/schemas/accounts';
 import { confirmAction } from '../../../components/crud/confirm-action';
-import { ListFooter, ListSearch } from '../../../components/crud/list-parts';
+import { ListSearch, ListTable } from '../../../components/crud/list-parts';
 import { useListState } from '../../../components/crud/list-state';
 import { useCrudList } from '../../../components/crud/resource';
-import { DataTable, type Column } from '../../../components/data-table/data-table';
+import type { Column } from '../../../components/data-table/data-table';
+import { RowAction } from '../../../components/documents/document-list-actions';
 import { Ltr } from '../../../components/ltr';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -112,16 +113,7 @@ export function BusinessList() {
             >
               {t(`admin.actions.${action}`)}
             </Button>
-            <Tooltip label={t('admin.change_package')}>
-              <ActionIcon
-                variant="subtle"
-                onClick={() => setPackageFor(b)}
-                aria-label={t('admin.change_package')}
-                data-testid="business-package-change"
-              >
-                <IconBox size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction label="admin.change_package" icon={IconBox} onClick={() => setPackageFor(b)} testId="business-package-change" />
           </Group>
         );
       },
@@ -142,16 +134,15 @@ export function BusinessList() {
       <Group mb="md">
         <ListSearch state={state} update={update} placeholder="admin.search_placeholder" />
       </Group>
-      <DataTable
+      <ListTable
+        state={state}
+        update={update}
         columns={columns}
         rows={rows}
+        meta={list.data?.meta}
         loading={list.isFetching}
-        sort={state.sort}
-        order={state.order}
-        onSort={(key) => update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' })}
-        emptyText={t(state.search ? 'common.no_match' : tab === 'pending' ? 'admin.none_waiting' : 'common.no_data')}
+        emptyText={tab === 'pending' ? 'admin.none_waiting' : 'common.no_data'}
       />
-      <ListFooter state={state} update={update} meta={list.data?.meta} shown={rows.length} />
       <ChangePackageModal business={packageFor} onClose={() => setPackageFor(null)} />
       {list.isError && (
         <Text c="red" size="sm" mt="sm">

@@ -6,6 +6,7 @@ import { useEntityForm } from '../../../components/crud/use-entity-form';
 import { getUserData, setUserData } from '../../../lib/auth-store';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangePassword } from '../api/profile';
+import { NewPasswordFields } from './new-password-fields';
 
 /** Current, new and confirmed password; this session stays signed in, the user's other sessions end. */
 export function ChangePasswordForm() {
@@ -38,22 +39,12 @@ export function ChangePasswordForm() {
             key={form.key('current_password')}
             {...form.getInputProps('current_password')}
           />
-          <PasswordInput
-            label={t('profile.new_password')}
-            autoComplete="new-password"
-            leftSection={lock}
-            withAsterisk
-            description={t('signup.password_hint')}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('profile.confirm_password')}
-            autoComplete="new-password"
-            leftSection={lock}
-            withAsterisk
-            key={form.key('confirm_password')}
-            {...form.getInputProps('confirm_password')}
+          <NewPasswordFields
+            form={form}
+            label="profile.new_password"
+            confirmLabel="profile.confirm_password"
+            hint={{ as: 'description', text: 'signup.password_hint' }}
+            lock
           />
           <Group justify="flex-end">
             <Button type="submit" loading={saving} data-testid="save">

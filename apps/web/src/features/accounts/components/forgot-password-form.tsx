@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { IconCircleCheck, IconLock, IconLogin, IconMail } from '@tabler/icons-react';
+import { Anchor, Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck, IconLogin, IconMail } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { forgotPasswordBodySchema, resetPasswordBodySchema } from '@posauto/shared/schemas/accounts';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
 import { signupApi } from '../api/signup';
 import { CodeInput, markCodeSent, ResendCode } from './code-input';
+import { NewPasswordFields } from './new-password-fields';
 
 /** Step 1: the address to send a reset code to (the answer is the same whether or not it has an account). */
 function EmailStep({ onSent }: { onSent: (email: string) => void }) {
@@ -75,22 +76,12 @@ function ResetStep({ email, onDone }: { email: string; onDone: () => void }) {
           }}
         />
         <ResendCode email={email} purpose="reset" />
-        <PasswordInput
-          label={t('signup.new_password')}
-          autoComplete="new-password"
-          leftSection={<IconLock size={16} />}
-          withAsterisk
-          description={t('signup.password_hint')}
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label={t('signup.confirm_password')}
-          autoComplete="new-password"
-          leftSection={<IconLock size={16} />}
-          withAsterisk
-          key={form.key('confirm_password')}
-          {...form.getInputProps('confirm_password')}
+        <NewPasswordFields
+          form={form}
+          label="signup.new_password"
+          confirmLabel="signup.confirm_password"
+          hint={{ as: 'description', text: 'signup.password_hint' }}
+          lock
         />
         <Button type="submit" size="md" loading={saving} data-testid="reset-submit">
           {t('signup.reset_password')}

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { adminResetPasswordBodySchema, type StaffUser } from '@posauto/shared/schemas/accounts';
 import type { CrudResource } from '../../../components/crud/resource';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
 import { notifySuccess } from '../../../lib/notify';
 import { useResetUserPassword } from '../api/users';
+import { NewPasswordFields } from './new-password-fields';
 
 function ResetForm({ resource, user, onClose }: { resource: CrudResource; user: StaffUser; onClose: () => void }) {
   const { t } = useTranslation();
@@ -18,21 +19,7 @@ function ResetForm({ resource, user, onClose }: { resource: CrudResource; user: 
     <form onSubmit={onSubmit} noValidate data-testid="reset-password-form">
       <Stack>
         <Text size="sm">{t('users.reset_password_text', { name: user.full_name })}</Text>
-        <PasswordInput
-          label={t('users.new_password')}
-          autoComplete="new-password"
-          withAsterisk
-          data-autofocus
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label={t('users.confirm_password')}
-          autoComplete="new-password"
-          withAsterisk
-          key={form.key('confirm_password')}
-          {...form.getInputProps('confirm_password')}
-        />
+        <NewPasswordFields form={form} label="users.new_password" confirmLabel="users.confirm_password" autoFocus />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}

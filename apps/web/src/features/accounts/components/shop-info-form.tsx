@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Divider, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconLock, IconPhone } from '@tabler/icons-react';
+import { Button, Divider, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconPhone } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SHOP_TYPES, shopInfoBodySchema, type ShopInfoBody } from '@posauto/shared/schemas/accounts';
@@ -11,6 +11,7 @@ import { signupApi } from '../api/signup';
 import { confirmMatches } from '../form-rules';
 import { clearRegistration, type RegistrationSession } from '../registration-session';
 import { LogoInput } from './logo-input';
+import { NewPasswordFields } from './new-password-fields';
 
 type Values = Omit<ShopInfoBody, 'shop_type' | 'logo'> & { shop_type: string | null };
 
@@ -133,22 +134,12 @@ export function ShopInfoForm({ session }: { session: RegistrationSession }) {
           </Text>
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <PasswordInput
-            label={t('signup.password')}
-            autoComplete="new-password"
-            placeholder={t('signup.password_hint')}
-            leftSection={<IconLock size={16} />}
-            withAsterisk
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('signup.confirm_password')}
-            autoComplete="new-password"
-            leftSection={<IconLock size={16} />}
-            withAsterisk
-            key={form.key('confirm_password')}
-            {...form.getInputProps('confirm_password')}
+          <NewPasswordFields
+            form={form}
+            label="signup.password"
+            confirmLabel="signup.confirm_password"
+            hint={{ as: 'placeholder', text: 'signup.password_hint' }}
+            lock
           />
         </SimpleGrid>
         <Button type="submit" size="md" loading={saving} data-testid="shop-info-submit">

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { StaffUser, UserCreateInput } from '@posauto/shared/schemas/accounts';
 import { CrudListPage } from '../../../components/crud/crud-list-page';
 import type { Column } from '../../../components/data-table/data-table';
+import { RowAction } from '../../../components/documents/document-list-actions';
 import { Ltr } from '../../../components/ltr';
 import { hasPermission, useUserData } from '../../../lib/auth-store';
 import { useRoleOptions } from '../api/roles';
@@ -130,17 +131,13 @@ export function StaffList({ branchUsers = false }: { branchUsers?: boolean }) {
         columns={columns}
         rowActions={(u) =>
           (can?.edit ?? true) && (
-            <Tooltip label={t('users.reset_password')}>
-              <ActionIcon
-                variant="subtle"
-                color="orange"
-                onClick={() => setResetFor(u)}
-                aria-label={t('users.reset_password')}
-                data-testid="row-reset-password"
-              >
-                <IconKey size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction
+              label="users.reset_password"
+              icon={IconKey}
+              color="orange"
+              onClick={() => setResetFor(u)}
+              testId="row-reset-password"
+            />
           )
         }
       />

@@ -1,4 +1,4 @@
-import { PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   branchUserCreateSchema,
@@ -14,6 +14,7 @@ import { useRoleOptions } from '../api/roles';
 import { chosen, confirmMatches } from '../form-rules';
 import { useBranchOptions } from '../api/users';
 import { FormActions } from '../../../components/crud/form-actions';
+import { NewPasswordFields } from './new-password-fields';
 
 type Values = {
   first_name: string;
@@ -128,20 +129,7 @@ export function UserForm({
         </SimpleGrid>
         {creating && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordInput
-              label={t('users.password')}
-              autoComplete="new-password"
-              withAsterisk
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={t('users.confirm_password')}
-              autoComplete="new-password"
-              withAsterisk
-              key={form.key('confirm_password')}
-              {...form.getInputProps('confirm_password')}
-            />
+            <NewPasswordFields form={form} label="users.password" confirmLabel="users.confirm_password" />
           </SimpleGrid>
         )}
         <Switch label={t('common.active')} key={form.key('status')} {...form.getInputProps('status', { type: 'checkbox' })} />

@@ -60,10 +60,9 @@ export function ExpenseForm({ item, submit, onCancel, options }: EntityFormProps
     payment_method_id: item?.payment_method_id ?? null,
     note: item?.note ?? '',
   };
-  const [attachment, setAttachment] = useState<Pick<ExpenseAttachment, 'key' | 'type'> | null>(
+  const [attachment, setAttachment] = useState<Attached | null>(
     item?.attachment && item.attachment_type ? { key: item.attachment, type: item.attachment_type } : null,
   );
-  const [uploading, setUploading] = useState(false);
   const { form, onSubmit, saving } = useEntityForm(formSchema, initial, (v) =>
     submit({
       ...toInput(v),
@@ -71,17 +70,6 @@ export function ExpenseForm({ item, submit, onCancel, options }: EntityFormProps
       ...((attachment?.key ?? null) === (item?.attachment ?? null) ? {} : { attachment: attachment?.key ?? null }),
     }),
   );
-  const attach = async (file: File | null) => {
-    if (!file) return;
-    setUploading(true);
-    try {
-      setAttachment(await uploadExpenseAttachment(file));
-    } catch (e) {
-      notifyError(e);
-    } finally {
-      setUploading(false);
-    }
-  };
   // The options list only active rows: an expense kept on a row since switched off still shows its name.
   const withCurrent = (list: ExpenseOptions['categories'], id: string | null | undefined, name: string | null | undefined) =>
     id && name && !list.some((o) => o.id === id) ? [...list, { id, name }] : list;
@@ -161,49 +149,68 @@ export function ExpenseForm({ item, submit, onCancel, options }: EntityFormProps
           </Text>
         </Stack>
         <Textarea label={t('expenses.note')} autosize minRows={2} key={form.key('note')} {...form.getInputProps('note')} />
-        <Stack gap={4}>
-          <Group gap="sm">
-            <FileButton onChange={(f) => void attach(f)} accept={EXPENSE_ATTACHMENT_TYPES.join(',')}>
-              {(props) => (
-                <Button
-                  {...props}
-                  variant="default"
-                  leftSection={<IconPaperclip size={16} />}
-                  loading={uploading}
-                  data-testid="expense-attach"
-                >
-                  {t('expenses.attach')}
-                </Button>
-              )}
-            </FileButton>
-            {attachment && (
-              <>
-                <Group gap={4} data-testid="expense-attached">
-                  {attachment.type === 'pdf' ? <IconFileTypePdf size={18} aria-hidden /> : <IconPhoto size={18} aria-hidden />}
-                  <Text size="sm">{t(attachment.type === 'pdf' ? 'expenses.attached_pdf' : 'expenses.attached_image')}</Text>
-                </Group>
-                {item && attachment.key === item.attachment && (
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    onClick={() => void downloadExpenseAttachment(item.id).catch(notifyError)}
-                  >
-                    {t('expenses.view_attachment')}
-                  </Anchor>
-                )}
-                <Button variant="subtle" color="red" size="xs" onClick={() => setAttachment(null)}>
-                  {t('expenses.remove_attachment')}
-                </Button>
-              </>
-            )}
-          </Group>
-          <Text size="xs" c="dimmed">
-            {t('expenses.attachment_hint')}
-          </Text>
-        </Stack>
+        <ReceiptField item={item} attachment={attachment} onChange={setAttachment} />
         <FormActions saving={saving} onCancel={onCancel} />
       </Stack>
     </form>
+  );
+}
+
+type Attached = Pick<ExpenseAttachment, 'key' | 'type'>;
+
+/** The receipt: a photo or a PDF uploaded at once and claimed when the expense is saved; the saved one can be opened. */
+function ReceiptField({
+  item,
+  attachment,
+  onChange,
+}: {
+  item: Expense | null;
+  attachment: Attached | null;
+  onChange: (a: Attached | null) => void;
+}) {
+  const { t } = useTranslation();
+  const [uploading, setUploading] = useState(false);
+  const attach = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      onChange(await uploadExpenseAttachment(file));
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setUploading(false);
+    }
+  };
+  return (
+    <Stack gap={4}>
+      <Group gap="sm">
+        <FileButton onChange={(f) => void attach(f)} accept={EXPENSE_ATTACHMENT_TYPES.join(',')}>
+          {(props) => (
+            <Button {...props} variant="default" leftSection={<IconPaperclip size={16} />} loading={uploading} data-testid="expense-attach">
+              {t('expenses.attach')}
+            </Button>
+          )}
+        </FileButton>
+        {attachment && (
+          <>
+            <Group gap={4} data-testid="expense-attached">
+              {attachment.type === 'pdf' ? <IconFileTypePdf size={18} aria-hidden /> : <IconPhoto size={18} aria-hidden />}
+              <Text size="sm">{t(attachment.type === 'pdf' ? 'expenses.attached_pdf' : 'expenses.attached_image')}</Text>
+            </Group>
+            {item && attachment.key === item.attachment && (
+              <Anchor component="button" type="button" size="sm" onClick={() => void downloadExpenseAttachment(item.id).catch(notifyError)}>
+                {t('expenses.view_attachment')}
+              </Anchor>
+            )}
+            <Button variant="subtle" color="red" size="xs" onClick={() => onChange(null)}>
+              {t('expenses.remove_attachment')}
+            </Button>
+          </>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('expenses.attachment_hint')}
+      </Text>
+    </Stack>
   );
 }

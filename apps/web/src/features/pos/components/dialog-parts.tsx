@@ -1,8 +1,7 @@
-// What the till's dialogs share: discounts typed as text, a safe amount, the discount fields, a list row.
-import { SegmentedControl, Stack, TextInput } from '@mantine/core';
+// What the till's dialogs share: discounts typed as text, the discount fields, Cancel and Apply, a list row.
+import { Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type CurrencyCode, type Discount, formatDecimal, formatPercent, parseDecimal, parsePercent } from '@posauto/shared/money/index';
-import { moneyMinor } from '../lib/cart';
 
 export const decimals = (c: CurrencyCode) => (c === 'KHR' ? 0 : 2);
 
@@ -30,14 +29,6 @@ export function parseDiscountText(
 export function discountText(d: Discount | null, currency: CurrencyCode): string {
   if (!d) return '';
   return d.type === 'percentage' ? formatPercent(d.value).replace(/\.00$/, '') : formatDecimal(d.value, decimals(currency));
-}
-
-export function safeMinor(text: string, currency: CurrencyCode): number {
-  try {
-    return moneyMinor(text, currency);
-  } catch {
-    return 0;
-  }
 }
 
 export function DiscountFields({
@@ -84,6 +75,21 @@ export function DiscountFields({
         size="md"
       />
     </Stack>
+  );
+}
+
+/** A form dialog's Cancel and Apply (its submit button). */
+export function CancelApply({ onCancel, applying, applyTestId }: { onCancel: () => void; applying?: boolean; applyTestId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel} h={44}>
+        {t('pos.cancel')}
+      </Button>
+      <Button type="submit" h={44} loading={applying} data-testid={applyTestId}>
+        {t('pos.apply')}
+      </Button>
+    </Group>
   );
 }
 

@@ -1,5 +1,5 @@
 // The till's dialogs, one file each, loaded together as one chunk when the cashier first touches the screen or opens
-// one (pos-till.tsx loadDialogs): the till's first load stays light.
+// one (till-lazy.tsx loadDialogs): the till's first load stays light.
 export { parseDiscountText } from './dialog-parts';
 export { VariantPicker } from './variant-picker';
 export { LineDialog } from './line-dialog';

@@ -5,7 +5,8 @@ import type { Language } from '@posauto/shared/i18n/index';
 import { formatDateTime } from '../../../lib/format';
 import { useHeldCarts } from '../api/pos-dialog-api';
 import { moneyText } from '../lib/money-text';
-import { safeMinor, isMoney } from './dialog-parts';
+import { safeMinor } from '../lib/cart';
+import { isMoney } from './dialog-parts';
 
 export function HeldCartsDialog({
   opened,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PosProduct } from '@posauto/shared/schemas/pos';
 import {
@@ -15,7 +15,7 @@ import {
 } from '@posauto/shared/money/index';
 import { type CartLine, MAX_LINE_QUANTITY, setLineDiscount, setLinePrice, setQuantity, setUnit } from '../lib/cart';
 import { cartStore } from '../lib/cart-store';
-import { decimals, parseDiscountText, discountText, DiscountFields } from './dialog-parts';
+import { CancelApply, decimals, parseDiscountText, discountText, DiscountFields } from './dialog-parts';
 
 export function LineDialog({
   line,
@@ -139,14 +139,7 @@ export function LineDialog({
               currency={currency}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} h={44}>
-              {t('pos.cancel')}
-            </Button>
-            <Button type="submit" h={44}>
-              {t('pos.apply')}
-            </Button>
-          </Group>
+          <CancelApply onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type CurrencyCode, type Discount, parsePercent } from '@posauto/shared/money/index';
 import { ApiError } from '../../../lib/api-client';
 import { checkCoupon } from '../api/pos-dialog-api';
 import { type Cart, moneyMinor } from '../lib/cart';
 import { cartStore } from '../lib/cart-store';
-import { parseDiscountText, discountText, DiscountFields } from './dialog-parts';
+import { CancelApply, parseDiscountText, discountText, DiscountFields } from './dialog-parts';
 
 export function OrderDiscountDialog({
   opened,
@@ -98,14 +98,7 @@ export function OrderDiscountDialog({
             data-testid="pos-coupon"
             size="md"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} h={44}>
-              {t('pos.cancel')}
-            </Button>
-            <Button type="submit" h={44} loading={checking} data-testid="pos-discount-apply">
-              {t('pos.apply')}
-            </Button>
-          </Group>
+          <CancelApply onCancel={onClose} applying={checking} applyTestId="pos-discount-apply" />
         </Stack>
       </form>
     </Modal>

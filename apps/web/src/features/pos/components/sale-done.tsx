@@ -1,13 +1,13 @@
-// The till's sale-done and no-rate dialogs, loaded with the till's other dialogs when first needed (pos-till.tsx).
+// The till's sale-done and no-rate dialogs, loaded with the till's other dialogs when first needed (till-lazy.tsx).
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SaleDetail } from '@posauto/shared/schemas/sales';
 import type { Language } from '@posauto/shared/i18n/index';
-import { moneyMinor } from '../lib/cart';
 import { moneyText, rielText } from '../lib/money-text';
-import type { PrintReceipt } from './pos-till';
-import classes from './pos.module.css';
+import type { PrintReceipt } from '../lib/print-receipt';
+import { safeMinor } from '../lib/cart';
+import { Kbd } from './kbd';
 
 /** Payment asked for while the shop has no exchange rate: nothing can be paid until one is set. */
 export function NoRateDialog({ onClose }: { onClose: () => void }) {
@@ -74,21 +74,11 @@ export function SaleDone({
             )}
             <Button h={52} onClick={onNew} data-autofocus data-testid="pos-new-sale">
               {t('pos.new_sale')}
-              <span className={classes.kbd} aria-hidden>
-                Enter
-              </span>
+              <Kbd>Enter</Kbd>
             </Button>
           </Group>
         </Stack>
       )}
     </Modal>
   );
-}
-
-function safeMinor(text: string, currency: 'USD' | 'KHR'): number {
-  try {
-    return moneyMinor(text, currency);
-  } catch {
-    return 0;
-  }
 }

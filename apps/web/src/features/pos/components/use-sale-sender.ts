@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { SaleDetail, SaleInput } from '@posauto/shared/schemas/sales';
 import { ApiError } from '../../../lib/api-client';
 import { loadPendingSale } from '../lib/pending-record';
-import type { SendState } from './payment-dialog';
+
+/** Where the sale being sent stands, as the payment dialog shows it. */
+export type SendState =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'retrying'; attempt: number }
+  | { kind: 'error'; message: string }
+  /** The discount is above the cashier's limit: someone whose role allows it approves on this screen. */
+  | { kind: 'approval'; message: string };
 
 /** The code that sends a sale and asks for an approval, loaded with the payment dialog (checkout.ts). */
 export interface SaleSending {

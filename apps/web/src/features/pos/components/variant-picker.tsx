@@ -7,7 +7,7 @@ import type { Language } from '@posauto/shared/i18n/index';
 import { moneyText } from '../lib/money-text';
 import { asksByVariation, nextQuestion } from '../lib/variant-steps';
 import classes from './pos.module.css';
-import { safeMinor } from './dialog-parts';
+import { safeMinor } from '../lib/cart';
 
 /**
  * Picks a variant by asking one question per variation (Size, then Sugar), each value a large button; the last answer

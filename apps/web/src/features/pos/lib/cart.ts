@@ -87,6 +87,15 @@ export function moneyMinor(text: string, currency: CurrencyCode): number {
   return parseDecimal(text, currency === 'KHR' ? 0 : 2);
 }
 
+/** An amount the server answered, in minor units; 0 for text that is not one (shown, never sent back). */
+export function safeMinor(text: string, currency: CurrencyCode): number {
+  try {
+    return moneyMinor(text, currency);
+  } catch {
+    return 0;
+  }
+}
+
 export function shopCurrency(settings: Pick<PosSettings, 'currency'>): CurrencyCode {
   return isCurrencyCode(settings.currency) ? settings.currency : 'USD';
 }

@@ -5,7 +5,7 @@ import { pendingFor, sendPendingSale } from './pending-sale';
 
 /**
  * Paying: the sale's body from the cart, and its sending (kept with its key until the server answers). Loaded with
- * the payment dialog (pos-till.tsx loadPayment), not with the till's first screen.
+ * the payment dialog (till-lazy.tsx loadPayment), not with the till's first screen.
  */
 
 export { approveDiscount } from '../api/pos-dialog-api';

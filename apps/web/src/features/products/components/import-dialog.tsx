@@ -6,6 +6,7 @@ import { IconCircleCheck, IconFileSpreadsheet, IconFileTypeCsv, IconUpload, Icon
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ImportError } from '@posauto/shared/schemas/products';
+import type { Language } from '@posauto/shared/i18n/index';
 import { downloadFile } from '../../../lib/api-client';
 import { formatInteger } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -20,6 +21,10 @@ const SHEET_TYPES = [
   'text/plain',
 ];
 const MAX_BYTES = 10 * 1024 * 1024;
+const TEMPLATES = [
+  { format: 'xlsx', Icon: IconFileSpreadsheet },
+  { format: 'csv', Icon: IconFileTypeCsv },
+] as const;
 
 /** Import products from XLSX/CSV: the whole file or nothing, with the server's per-row, per-column report. */
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -42,7 +47,6 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
     reset();
     onClose();
   };
-  const template = (format: 'xlsx' | 'csv') => downloadFile(`${productsResource.path}/import/template`, { format }).catch(notifyError);
 
   const run = async () => {
     if (!file) return;
@@ -68,60 +72,19 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
         <Text size="sm" c="dimmed">
           {t('product.import_hint')}
         </Text>
-        <Group gap="xs">
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconFileSpreadsheet size={16} />}
-            onClick={() => void template('xlsx')}
-            data-testid="template-xlsx"
-          >
-            {t('product.import_template_xlsx')}
-          </Button>
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconFileTypeCsv size={16} />}
-            onClick={() => void template('csv')}
-            data-testid="template-csv"
-          >
-            {t('product.import_template_csv')}
-          </Button>
-        </Group>
+        <TemplateButtons />
 
-        <Dropzone
-          onDrop={(files) => {
+        <SheetDrop
+          file={file}
+          onFile={(f) => {
             reset();
-            setFile(files[0] ?? null);
+            setFile(f);
           }}
           onReject={() => {
             reset();
             setProblem(t('product.import_file_invalid'));
           }}
-          accept={SHEET_TYPES}
-          maxSize={MAX_BYTES}
-          maxFiles={1}
-          multiple={false}
-          data-testid="import-dropzone"
-        >
-          <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }}>
-            <Dropzone.Accept>
-              <IconUpload size={40} stroke={1.5} />
-            </Dropzone.Accept>
-            <Dropzone.Reject>
-              <IconX size={40} stroke={1.5} />
-            </Dropzone.Reject>
-            <Dropzone.Idle>
-              <IconFileSpreadsheet size={40} stroke={1.5} opacity={0.6} />
-            </Dropzone.Idle>
-            <Stack gap={2}>
-              <Text fw={500}>{file ? file.name : t('product.import_drop')}</Text>
-              <Text size="xs" c="dimmed">
-                {t('product.import_drop_hint')}
-              </Text>
-            </Stack>
-          </Group>
-        </Dropzone>
+        />
 
         {problem && (
           <Alert color="red" data-testid="import-problem">
@@ -133,35 +96,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
             {t('product.import_done', { total: formatInteger(imported, lang) })}
           </Alert>
         )}
-        {report && (
-          <Stack gap="xs" data-testid="import-report">
-            <Alert color="red">{report.message}</Alert>
-            <ScrollArea.Autosize mah={280}>
-              <Table striped withTableBorder verticalSpacing={4} data-testid="import-errors">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={80}>{t('product.import_row')}</Table.Th>
-                    <Table.Th w={160}>{t('product.import_column')}</Table.Th>
-                    <Table.Th>{t('product.import_message')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {report.rows.map((r, i) => (
-                    <Table.Tr key={`${r.row}-${r.column}-${i}`}>
-                      <Table.Td>{formatInteger(r.row, lang)}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" ff="monospace">
-                          {r.column}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{r.message}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
-          </Stack>
-        )}
+        {report && <ImportReport report={report} lang={lang} />}
 
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
@@ -173,5 +108,95 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The import's templates, as a spreadsheet or as CSV: the columns the import reads, with an example row. */
+function TemplateButtons() {
+  const { t } = useTranslation();
+  const template = (format: 'xlsx' | 'csv') => downloadFile(`${productsResource.path}/import/template`, { format }).catch(notifyError);
+  return (
+    <Group gap="xs">
+      {TEMPLATES.map(({ format, Icon }) => (
+        <Button
+          key={format}
+          variant="light"
+          size="xs"
+          leftSection={<Icon size={16} />}
+          onClick={() => void template(format)}
+          data-testid={`template-${format}`}
+        >
+          {t(`product.import_template_${format}`)}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+/** Where the file is dropped (or chosen): one spreadsheet or CSV file, at most 10 MB. */
+function SheetDrop({ file, onFile, onReject }: { file: File | null; onFile: (file: File | null) => void; onReject: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dropzone
+      onDrop={(files) => onFile(files[0] ?? null)}
+      onReject={onReject}
+      accept={SHEET_TYPES}
+      maxSize={MAX_BYTES}
+      maxFiles={1}
+      multiple={false}
+      data-testid="import-dropzone"
+    >
+      <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }}>
+        <Dropzone.Accept>
+          <IconUpload size={40} stroke={1.5} />
+        </Dropzone.Accept>
+        <Dropzone.Reject>
+          <IconX size={40} stroke={1.5} />
+        </Dropzone.Reject>
+        <Dropzone.Idle>
+          <IconFileSpreadsheet size={40} stroke={1.5} opacity={0.6} />
+        </Dropzone.Idle>
+        <Stack gap={2}>
+          <Text fw={500}>{file ? file.name : t('product.import_drop')}</Text>
+          <Text size="xs" c="dimmed">
+            {t('product.import_drop_hint')}
+          </Text>
+        </Stack>
+      </Group>
+    </Dropzone>
+  );
+}
+
+/** The server's refusal: its message, and per row and column what is wrong. */
+function ImportReport({ report, lang }: { report: ImportError; lang: Language }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" data-testid="import-report">
+      <Alert color="red">{report.message}</Alert>
+      <ScrollArea.Autosize mah={280}>
+        <Table striped withTableBorder verticalSpacing={4} data-testid="import-errors">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={80}>{t('product.import_row')}</Table.Th>
+              <Table.Th w={160}>{t('product.import_column')}</Table.Th>
+              <Table.Th>{t('product.import_message')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {report.rows.map((r, i) => (
+              <Table.Tr key={`${r.row}-${r.column}-${i}`}>
+                <Table.Td>{formatInteger(r.row, lang)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {r.column}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{r.message}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Stack>
   );
 }

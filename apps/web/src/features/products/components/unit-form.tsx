@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { unitInputSchema, type Unit, type UnitInput } from '@posauto/shared/schemas/catalogue-settings';
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
-import { useUnitOptions } from '../api/resources';
+import { useUnitOptions } from '../api/product-settings';
 import { FormActions } from '../../../components/crud/form-actions';
 
 type Values = { name: string; short_name: string; base_unit_id: string | null; operation_value: string; status: boolean };

@@ -9,7 +9,7 @@ import {
 } from '@posauto/shared/schemas/setting-lists';
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
-import { useVariationChoices } from '../api/resources';
+import { useVariationChoices } from '../api/product-settings';
 import { FormActions } from '../../../components/crud/form-actions';
 
 type Values = { variation_id: string | null; name: string; sort_order: number | string; status: boolean };

@@ -107,15 +107,3 @@ export function useCancelPurchaseReturn() {
     onSuccess: invalidate,
   });
 }
-
-/** A variation product's active variants, for the variant choice of its line. */
-export function useVariantOptions(productId: string | null) {
-  const q = useQuery({
-    queryKey: ['products', 'item', productId],
-    queryFn: () =>
-      api.get<{ variants: Array<{ id: string; name: string; sku_code: string; status: boolean }> }>(`/api/v1/products/${productId}`),
-    enabled: Boolean(productId),
-    staleTime: 60_000,
-  });
-  return (q.data?.variants ?? []).filter((v) => v.status).map((v) => ({ value: v.id, label: `${v.name} · ${v.sku_code}` }));
-}

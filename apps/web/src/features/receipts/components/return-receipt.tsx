@@ -1,27 +1,16 @@
-import { useTranslation } from 'react-i18next';
 import type { ReceiptProfile } from '@posauto/shared/schemas/receipts';
 import type { SaleReturnDetail } from '@posauto/shared/schemas/sales';
 import { currentLanguage } from '../../../lib/i18n';
-import { isNonZero, receiptDateTime, receiptMoney, receiptQuantity } from '../lib/receipt-format';
-import classes from './receipt.module.css';
 import { negated } from '../../../lib/money-format';
+import { isNonZero, receiptDateTime, receiptMoney } from '../lib/receipt-format';
+import { ReceiptFoot, ReceiptHead, ReceiptItem, Row, useReceiptText } from './receipt-blocks';
+import classes from './receipt.module.css';
 
 export interface ReturnReceiptProps {
   ret: SaleReturnDetail;
   profile: ReceiptProfile;
   paper: 58 | 80;
   reprint?: boolean;
-}
-
-function Row({ label, value, className }: { label: string; value: string; className?: string }) {
-  return (
-    <tr className={className}>
-      <td>{label}</td>
-      <td>
-        <span className={classes.ltr}>{value}</span>
-      </td>
-    </tr>
-  );
 }
 
 /**
@@ -31,30 +20,13 @@ function Row({ label, value, className }: { label: string; value: string; classN
  * that Khmer is shaped.
  */
 export function ReturnReceipt({ ret, profile, paper, reprint }: ReturnReceiptProps) {
-  const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, string>) => t(`sales_ui.receipt.${key}`, values);
+  const k = useReceiptText();
   const lang = currentLanguage();
   const money = (v: string) => receiptMoney(v, ret.currency, lang);
-  const branch = profile.branches.find((b) => b.id === ret.branch_id);
-  const address = branch?.address || profile.address;
-  const phone = branch?.phone || profile.phone;
   const cash = ret.refund_method === 'cash';
   return (
     <div className={classes.receipt} data-paper={paper} data-testid="return-receipt">
-      <header className={classes.center}>
-        {profile.show_logo && profile.logo_url && <img className={classes.logo} src={profile.logo_url} alt="" />}
-        <p className={classes.shop}>{profile.shop_name}</p>
-        {branch && branch.name !== profile.shop_name && <p className={classes.muted}>{branch.name}</p>}
-        {profile.show_address && address && <p className={classes.muted}>{address}</p>}
-        {phone && (
-          <p className={classes.muted}>
-            {k('phone')}: <span className={classes.ltr}>{phone}</span>
-          </p>
-        )}
-      </header>
-      <p className={classes.title}>{k('return_title')}</p>
-      {ret.state === 'void' && <p className={classes.banner}>{k('void_mark')}</p>}
-      {reprint && <p className={classes.banner}>{k('reprint_mark')}</p>}
+      <ReceiptHead profile={profile} branchId={ret.branch_id} title={k('return_title')} isVoid={ret.state === 'void'} reprint={reprint} />
       <table className={classes.rows}>
         <tbody>
           <Row label={k('return_number')} value={ret.return_number} />
@@ -67,16 +39,14 @@ export function ReturnReceipt({ ret, profile, paper, reprint }: ReturnReceiptPro
       <hr className={classes.rule} />
       <div>
         {ret.lines.map((l) => (
-          <div key={l.id} className={classes.item} data-testid="return-receipt-line">
-            <div className={classes.itemName}>{l.product_name}</div>
-            <div className={classes.itemLine}>
-              <span className={classes.ltr}>
-                {receiptQuantity(l.quantity)}
-                {l.unit_name ? ` ${l.unit_name}` : ''}
-              </span>
-              <span className={classes.ltr}>{money(l.amount)}</span>
-            </div>
-          </div>
+          <ReceiptItem
+            key={l.id}
+            name={l.product_name}
+            quantity={l.quantity}
+            unit={l.unit_name}
+            amount={money(l.amount)}
+            testId="return-receipt-line"
+          />
         ))}
       </div>
       <hr className={classes.rule} />
@@ -92,8 +62,7 @@ export function ReturnReceipt({ ret, profile, paper, reprint }: ReturnReceiptPro
         </tbody>
       </table>
       {ret.note && <p className={classes.muted}>{ret.note}</p>}
-      <hr className={classes.rule} />
-      {profile.footer && <p className={classes.footer}>{profile.footer}</p>}
+      <ReceiptFoot footer={profile.footer} />
     </div>
   );
 }

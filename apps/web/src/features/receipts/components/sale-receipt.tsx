@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { ReceiptProfile } from '@posauto/shared/schemas/receipts';
 import type { SaleDetail } from '@posauto/shared/schemas/sales';
+import type { Language } from '@posauto/shared/i18n/index';
 import { currentLanguage } from '../../../lib/i18n';
-import { isNonZero, receiptDateTime, receiptMoney, receiptQuantity, receiptRate } from '../lib/receipt-format';
-import { addressOf, branchOf, changeGiven, titleKey, vatRate } from './receipt-parts';
+import { isNonZero, receiptDateTime, receiptMoney, receiptRate } from '../lib/receipt-format';
+import { InvoiceQr, ReceiptFoot, ReceiptHead, ReceiptItem, Row, useReceiptText } from './receipt-blocks';
+import { adjustmentRows, changeGiven, type ReceiptText, titleKey, vatRate } from './receipt-parts';
 import classes from './receipt.module.css';
-import { negated } from '../../../lib/money-format';
 
 export interface SaleReceiptProps {
   sale: SaleDetail;
@@ -17,17 +18,6 @@ export interface SaleReceiptProps {
   reprint?: boolean;
 }
 
-function Row({ label, value, className }: { label: string; value: string; className?: string }) {
-  return (
-    <tr className={className}>
-      <td>{label}</td>
-      <td>
-        <span className={classes.ltr}>{value}</span>
-      </td>
-    </tr>
-  );
-}
-
 /**
  * The till receipt on 80 or 58 mm thermal paper: the shop, the sale's number, time and cashier, its lines, every
  * discount and charge, the total in dollars and in riel at the sale's frozen rate, the payments, the change in
@@ -36,34 +26,20 @@ function Row({ label, value, className }: { label: string; value: string; classN
  */
 export function SaleReceipt({ sale, profile, paper, qrSvg, reprint }: SaleReceiptProps) {
   const { t } = useTranslation();
-  const k = (key: string, values?: Record<string, string>) => t(`sales_ui.receipt.${key}`, values);
+  const k = useReceiptText();
   const lang = currentLanguage();
   const money = (v: string) => receiptMoney(v, sale.currency, lang);
-  const branch = branchOf(sale, profile);
-  const { address, phone } = addressOf(sale, profile);
-  const given = changeGiven(sale, lang);
   const lineDiscounts = sale.lines.some((l) => isNonZero(l.line_discount));
   return (
     <div className={classes.receipt} data-paper={paper} data-testid="sale-receipt">
-      <header className={classes.center}>
-        {profile.show_logo && profile.logo_url && <img className={classes.logo} src={profile.logo_url} alt="" />}
-        <p className={classes.shop}>{profile.shop_name}</p>
-        {branch && branch.name !== profile.shop_name && <p className={classes.muted}>{branch.name}</p>}
-        {profile.show_address && address && <p className={classes.muted}>{address}</p>}
-        {phone && (
-          <p className={classes.muted}>
-            {k('phone')}: <span className={classes.ltr}>{phone}</span>
-          </p>
-        )}
-        {profile.show_vatin && profile.vatin && (
-          <p className={classes.muted}>
-            {k('vatin')}: <span className={classes.ltr}>{profile.vatin}</span>
-          </p>
-        )}
-      </header>
-      <p className={classes.title}>{t(titleKey(sale, paper))}</p>
-      {sale.status === 'void' && <p className={classes.banner}>{k('void_mark')}</p>}
-      {reprint && <p className={classes.banner}>{k('reprint_mark')}</p>}
+      <ReceiptHead
+        profile={profile}
+        branchId={sale.branch_id}
+        vatin
+        title={t(titleKey(sale, paper))}
+        isVoid={sale.status === 'void'}
+        reprint={reprint}
+      />
       <table className={classes.rows}>
         <tbody>
           <Row label={k('invoice_number')} value={sale.invoice_number} />
@@ -76,15 +52,15 @@ export function SaleReceipt({ sale, profile, paper, qrSvg, reprint }: SaleReceip
       <hr className={classes.rule} />
       <div>
         {sale.lines.map((l) => (
-          <div key={l.id} className={classes.item} data-testid="receipt-line">
-            <div className={classes.itemName}>{l.product_name}</div>
-            <div className={classes.itemLine}>
-              <span className={classes.ltr}>
-                {receiptQuantity(l.quantity)}
-                {l.unit_name ? ` ${l.unit_name}` : ''} x {money(l.unit_price)}
-              </span>
-              <span className={classes.ltr}>{money(l.gross_amount)}</span>
-            </div>
+          <ReceiptItem
+            key={l.id}
+            name={l.product_name}
+            quantity={l.quantity}
+            unit={l.unit_name}
+            after={` x ${money(l.unit_price)}`}
+            amount={money(l.gross_amount)}
+            testId="receipt-line"
+          >
             {lineDiscounts && isNonZero(l.line_discount) && (
               <div className={classes.itemLine}>
                 <span>
@@ -94,25 +70,15 @@ export function SaleReceipt({ sale, profile, paper, qrSvg, reprint }: SaleReceip
                 <span className={classes.ltr}>-{money(l.line_discount)}</span>
               </div>
             )}
-          </div>
+          </ReceiptItem>
         ))}
       </div>
       <hr className={classes.rule} />
       <table className={classes.rows}>
         <tbody>
-          <Row label={k('subtotal')} value={money(sale.subtotal)} />
-          {isNonZero(sale.discount_amount) && <Row label={k('discount')} value={money(negated(sale.discount_amount))} />}
-          {isNonZero(sale.coupon_amount) && (
-            <Row label={k('coupon', { code: sale.coupon_code ?? '' })} value={money(negated(sale.coupon_amount))} />
-          )}
-          {isNonZero(sale.service_charge) && (
-            <Row label={sale.service_charge_name ?? k('service_charge')} value={money(sale.service_charge)} />
-          )}
-          {isNonZero(sale.tax) && (
-            <Row label={k(sale.vat_inclusive ? 'vat_included' : 'vat', { rate: vatRate(sale.vat_rate) })} value={money(sale.tax)} />
-          )}
-          {isNonZero(sale.shipping) && <Row label={k('shipping')} value={money(sale.shipping)} />}
-          {isNonZero(sale.rounding) && <Row label={k('rounding')} value={money(sale.rounding)} />}
+          {adjustmentRows(sale, k, money).map(([label, value]) => (
+            <Row key={label} label={label} value={value} />
+          ))}
           <Row className={classes.grand} label={k('total')} value={money(sale.grand_total)} />
           {sale.currency !== 'KHR' && (
             <Row className={classes.strong} label={k('total_riel')} value={receiptMoney(sale.grand_total_khr, 'KHR', lang)} />
@@ -120,40 +86,39 @@ export function SaleReceipt({ sale, profile, paper, qrSvg, reprint }: SaleReceip
           <Row label={k('rate')} value={receiptRate(sale.exchange_rate, lang)} />
         </tbody>
       </table>
-      {sale.payments.length > 0 && (
-        <>
-          <hr className={classes.rule} />
-          <table className={classes.rows} data-testid="receipt-payments">
-            <tbody>
-              {sale.payments.map((p) => (
-                <Row key={p.id} label={p.payment_method_name} value={receiptMoney(p.amount, p.currency, lang)} />
-              ))}
-              {isNonZero(sale.tendered) && <Row label={k('tendered')} value={money(sale.tendered)} />}
-              {isNonZero(sale.change) && <Row className={classes.strong} label={k('change')} value={money(sale.change)} />}
-              {given && <Row label={k('change_given')} value={given} />}
-              {isNonZero(sale.balance_due) && <Row className={classes.strong} label={k('balance_due')} value={money(sale.balance_due)} />}
-            </tbody>
-          </table>
-        </>
-      )}
-      {sale.payments.length === 0 && isNonZero(sale.balance_due) && (
-        <table className={classes.rows}>
-          <tbody>
-            <Row className={classes.strong} label={k('balance_due')} value={money(sale.balance_due)} />
-          </tbody>
-        </table>
-      )}
-      <hr className={classes.rule} />
-      {profile.footer && <p className={classes.footer}>{profile.footer}</p>}
-      {qrSvg && (
-        <div
-          className={classes.qr}
-          role="img"
-          aria-label={`${k('invoice_number')} ${sale.invoice_number}`}
-          // The markup comes from `qrcode`, made from the invoice number: no user HTML goes in.
-          dangerouslySetInnerHTML={{ __html: qrSvg }}
-        />
-      )}
+      <ReceiptPayments sale={sale} k={k} lang={lang} money={money} />
+      <ReceiptFoot footer={profile.footer} />
+      {qrSvg && <InvoiceQr svg={qrSvg} label={`${k('invoice_number')} ${sale.invoice_number}`} className={classes.qr} />}
     </div>
+  );
+}
+
+/** The payments, what was handed over and the change (as it went back), and what the customer still owes. */
+function ReceiptPayments({ sale, k, lang, money }: { sale: SaleDetail; k: ReceiptText; lang: Language; money: (v: string) => string }) {
+  const given = changeGiven(sale, lang);
+  if (sale.payments.length === 0) {
+    return isNonZero(sale.balance_due) ? (
+      <table className={classes.rows}>
+        <tbody>
+          <Row className={classes.strong} label={k('balance_due')} value={money(sale.balance_due)} />
+        </tbody>
+      </table>
+    ) : null;
+  }
+  return (
+    <>
+      <hr className={classes.rule} />
+      <table className={classes.rows} data-testid="receipt-payments">
+        <tbody>
+          {sale.payments.map((p) => (
+            <Row key={p.id} label={p.payment_method_name} value={receiptMoney(p.amount, p.currency, lang)} />
+          ))}
+          {isNonZero(sale.tendered) && <Row label={k('tendered')} value={money(sale.tendered)} />}
+          {isNonZero(sale.change) && <Row className={classes.strong} label={k('change')} value={money(sale.change)} />}
+          {given && <Row label={k('change_given')} value={given} />}
+          {isNonZero(sale.balance_due) && <Row className={classes.strong} label={k('balance_due')} value={money(sale.balance_due)} />}
+        </tbody>
+      </table>
+    </>
   );
 }

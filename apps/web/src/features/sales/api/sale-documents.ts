@@ -5,13 +5,12 @@ import type { SaleScreenOptions } from '@posauto/shared/schemas/receipts';
 import type { GeneralSettingResponse } from '@posauto/shared/schemas/settings';
 import {
   IDEMPOTENCY_HEADER,
-  type Sale,
   type SaleConvertInput,
   type SaleDetail,
   type SaleInput,
   type SalePaymentAdd,
 } from '@posauto/shared/schemas/sales';
-import { ApiError, api, type QueryParams } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 import { getUserData, hasPermission, useUserData } from '../../../lib/auth-store';
 import { currentLanguage, i18n } from '../../../lib/i18n';
 
@@ -20,14 +19,6 @@ export const SALES_KEY = 'sales';
 export const SALES_PATH = '/api/v1/sales';
 
 type Envelope<T> = { message: string; data: T };
-
-export function useDocumentList(query: QueryParams) {
-  return useQuery({
-    queryKey: [SALES_KEY, 'list', query],
-    queryFn: () => api.get<ListResponse<Sale>>(SALES_PATH, query),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function useDocument(id: string | null | undefined) {
   return useQuery({

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Group, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useCustomerOptions } from '../api/resources';
+import { useCustomerOptions } from '../api/sale-settings';
 
 interface Props {
   label: string;

@@ -1,34 +1,20 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Menu,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Menu, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconPrinter, IconTransform } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TENDER_CURRENCIES, salePaymentAddSchema, type SaleDetail } from '@posauto/shared/schemas/sales';
-import { formatMoneyText } from '../../../lib/money-format';
+import type { SaleDetail } from '@posauto/shared/schemas/sales';
 import { Ltr } from '../../../components/ltr';
 import { PageHeader } from '../../../components/page-header';
+import { TotalsPanel } from '../../../components/documents/totals-panel';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAddDocumentPayment, useDocument, useScreenOptions } from '../api/sale-documents';
+import { documentTotalLines } from '../lib/detail-totals';
+import { saleMoney } from '../lib/sale-money';
 import { ConvertDialog } from './convert-dialog';
 import { PaymentBadge, StatusBadge } from './document-list';
+import { SalePayments } from './sale-payments';
 
 export type PrintPaper = 58 | 80 | 'a4';
 
@@ -43,8 +29,6 @@ export interface DocumentDetailProps {
   /** The page heading; default: the route's title. */
   embedded?: boolean;
 }
-
-const nonZero = (v: string) => /[1-9]/.test(v);
 
 /** A saved sale, invoice or quotation, read-only (saved documents are never edited in place) with its actions. */
 export function DocumentDetail(props: DocumentDetailProps) {
@@ -73,7 +57,7 @@ function Body({ s, onPrint, printing, canPay, canConvert, canEdit, embedded }: D
   const lang = currentLanguage();
   const [converting, setConverting] = useState(false);
   const quotation = s.document === 'quotation';
-  const money = (v: string, c = s.currency) => formatMoneyText(v, c, lang);
+  const money = (v: string) => saleMoney(v, s.currency, lang);
   const editable = s.document === 'invoice' && s.status === 'completed' && s.payment_status === 'unpaid';
   return (
     <Stack data-testid="document-detail">
@@ -156,29 +140,12 @@ function Body({ s, onPrint, printing, canPay, canConvert, canEdit, embedded }: D
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <Stack gap={4} mt="md" maw={380} ms="auto">
-          <Line label={t('sales_ui.subtotal')} value={money(s.subtotal)} />
-          {nonZero(s.discount_amount) && <Line label={t('sales_ui.order_discount')} value={money(s.discount_amount)} />}
-          {nonZero(s.coupon_amount) && <Line label={t('sales_ui.coupon', { code: s.coupon_code ?? '' })} value={money(s.coupon_amount)} />}
-          {nonZero(s.service_charge) && <Line label={t('sales_ui.service_charge')} value={money(s.service_charge)} />}
-          {nonZero(s.vat_rate) && (
-            <Line label={t(s.vat_inclusive ? 'sales_ui.vat_included' : 'sales_ui.vat', { rate: s.vat_rate })} value={money(s.tax)} />
-          )}
-          {nonZero(s.shipping) && <Line label={t('sales_ui.shipping')} value={money(s.shipping)} />}
-          {nonZero(s.rounding) && <Line label={t('sales_ui.rounding')} value={money(s.rounding)} />}
-          <Line strong label={t('sales_ui.grand_total')} value={money(s.grand_total)} testId="detail-grand-total" />
-          <Line label={t('sales_ui.total_riel')} value={money(s.grand_total_khr, 'KHR')} />
-          {!quotation && (
-            <>
-              <Line label={t('sales_ui.paid')} value={money(s.paid)} />
-              <Line strong label={t('sales_ui.balance_due')} value={money(s.balance_due)} testId="detail-balance-due" />
-              {nonZero(s.customer_balance_due) && <Line label={t('sales_ui.customer_balance_due')} value={money(s.customer_balance_due)} />}
-            </>
-          )}
-        </Stack>
+        <Group justify="flex-end" mt="md">
+          <TotalsPanel lines={documentTotalLines(s, t, lang)} w={{ base: '100%', sm: 380 }} />
+        </Group>
       </Paper>
 
-      {!quotation && <Payments s={s} canPay={canPay} />}
+      {!quotation && <DocumentPayments sale={s} canPay={canPay} />}
       <ConvertDialog quotation={converting ? s : null} onClose={() => setConverting(false)} />
     </Stack>
   );
@@ -197,124 +164,9 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Line({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
-  return (
-    <Group justify="space-between">
-      <Text size="sm" fw={strong ? 700 : undefined} c={strong ? undefined : 'dimmed'}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : 500} dir="ltr" data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
-
-function Payments({ s, canPay }: { s: SaleDetail; canPay: boolean }) {
-  const { t } = useTranslation();
-  const lang = currentLanguage();
+/** An invoice's or a sale's payments (a quotation has none, and asks for no payment method). */
+function DocumentPayments({ sale, canPay }: { sale: SaleDetail; canPay: boolean }) {
   const options = useScreenOptions();
   const add = useAddDocumentPayment();
-  const [form, setForm] = useState({ payment_method_id: '', currency: 'USD', amount: '', reference: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const open = canPay && s.status === 'completed' && s.payment_status !== 'paid' && nonZero(s.balance_due);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = salePaymentAddSchema.safeParse(form);
-    if (!parsed.success) {
-      const out: Record<string, string> = {};
-      for (const issue of parsed.error.issues) out[String(issue.path[0])] ??= t(issue.message);
-      setErrors(out);
-      return;
-    }
-    setErrors({});
-    add.mutate(
-      { id: s.id, input: parsed.data },
-      {
-        onSuccess: () => {
-          notifySuccess('messages.created');
-          setForm((f) => ({ ...f, amount: '', reference: '' }));
-        },
-        onError: (err) => notifyError(err),
-      },
-    );
-  };
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={3} size="h5" mb="xs">
-        {t('sales_ui.payments')}
-      </Title>
-      {s.payments.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('sales_ui.no_payments')}
-        </Text>
-      ) : (
-        <Table verticalSpacing="xs" data-testid="doc-payments">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('sales_ui.paid_on')}</Table.Th>
-              <Table.Th>{t('sales_ui.payment_method')}</Table.Th>
-              <Table.Th style={{ textAlign: 'end' }}>{t('sales_ui.amount')}</Table.Th>
-              <Table.Th>{t('sales_ui.reference')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {s.payments.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>{formatDate(`${p.paid_on}T12:00:00Z`, lang)}</Table.Td>
-                <Table.Td>{p.payment_method_name}</Table.Td>
-                <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
-                  <Ltr>{formatMoneyText(p.amount, p.currency, lang)}</Ltr>
-                </Table.Td>
-                <Table.Td>{p.reference || '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {open && (
-        <form onSubmit={submit} noValidate data-testid="doc-payment-form">
-          <Group mt="sm" align="flex-start" gap="sm">
-            <Select
-              label={t('sales_ui.payment_method')}
-              withAsterisk
-              data={(options.data?.payment_methods ?? []).map((m) => ({ value: m.id, label: m.name }))}
-              value={form.payment_method_id || null}
-              error={errors.payment_method_id}
-              onChange={(v) => setForm((f) => ({ ...f, payment_method_id: v ?? '' }))}
-              w={190}
-              data-testid="pay-method"
-            />
-            <Select
-              label={t('sales_ui.currency')}
-              allowDeselect={false}
-              data={TENDER_CURRENCIES.map((c) => ({ value: c, label: t(`sales_ui.currency_${c}`) }))}
-              value={form.currency}
-              onChange={(v) => setForm((f) => ({ ...f, currency: v ?? 'USD' }))}
-              w={140}
-            />
-            <TextInput
-              label={t('sales_ui.amount')}
-              withAsterisk
-              inputMode="decimal"
-              value={form.amount}
-              error={errors.amount}
-              onChange={(e) => setForm((f) => ({ ...f, amount: e.currentTarget.value }))}
-              w={140}
-              data-testid="pay-amount"
-            />
-            <TextInput
-              label={t('sales_ui.reference')}
-              value={form.reference}
-              onChange={(e) => setForm((f) => ({ ...f, reference: e.currentTarget.value }))}
-              w={160}
-            />
-            <Button type="submit" mt={25} loading={add.isPending} data-testid="pay-submit">
-              {t('sales_ui.add_payment')}
-            </Button>
-          </Group>
-        </form>
-      )}
-    </Paper>
-  );
+  return <SalePayments sale={sale} canPay={canPay} add={add} methods={options.data?.payment_methods ?? []} place="document" />;
 }

@@ -1,44 +1,32 @@
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Button, Drawer, Group, Paper, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Drawer } from '@mantine/core';
 import { IconEdit, IconEye, IconPlus, IconTransform } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_STATUSES, type PaymentStatus } from '@posauto/shared/schemas/purchases';
+import type { Language } from '@posauto/shared/i18n/index';
+import type { PaymentStatus } from '@posauto/shared/schemas/purchases';
 import type { Sale, SaleStatus } from '@posauto/shared/schemas/sales';
-import { formatMoneyText } from '../../../lib/money-format';
-import { DataTable, type Column } from '../../../components/data-table/data-table';
-import { firstStepUnlessFiltered } from '../../../components/data-table/first-step';
+import type { Column } from '../../../components/data-table/data-table';
+import { branchFilter, choicesOf, periodFilters, type DocumentFilter } from '../../../components/documents/document-filters';
+import { AmountText, DocumentNumber, RowAction } from '../../../components/documents/document-list-actions';
+import { DocumentListPage } from '../../../components/documents/document-list-page';
 import { Ltr } from '../../../components/ltr';
-import { ListFooter, ListSearch } from '../../../components/crud/list-parts';
-import { useListState } from '../../../components/crud/list-state';
-import { PageHeader } from '../../../components/page-header';
+import type { QueryParams } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { useDocumentList, useScreenOptions } from '../api/sale-documents';
+import { formatMoneyText } from '../../../lib/money-format';
+import { useSaleList, useSaleScreenOptions } from '../api/sales';
 import { ConvertDialog } from './convert-dialog';
+import { SalePaymentBadge, SaleStatusBadge } from './sale-badges';
+import { paymentStatusFilter } from './sale-filters';
 
-const FILTERS = ['branch_id', 'payment_status', 'sale_status', 'from', 'to'] as const;
-const PAYMENT_COLOR: Record<PaymentStatus, string> = { paid: 'teal', partial: 'orange', unpaid: 'red' };
-const STATUS_COLOR: Record<SaleStatus, string> = { completed: 'teal', void: 'gray', open: 'blue', converted: 'violet' };
 const QUOTATION_STATUSES = ['open', 'converted', 'void'] as const;
 
-export function PaymentBadge({ status }: { status: PaymentStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Badge variant="light" color={PAYMENT_COLOR[status]} style={{ minWidth: 'max-content' }} data-testid="doc-payment-status">
-      {t(`sales_ui.payment_status.${status}`)}
-    </Badge>
-  );
-}
+export const PaymentBadge = ({ status }: { status: PaymentStatus }) => <SalePaymentBadge status={status} testId="doc-payment-status" />;
+export const StatusBadge = ({ status }: { status: SaleStatus }) => <SaleStatusBadge status={status} testId="doc-status" />;
 
-export function StatusBadge({ status }: { status: SaleStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Badge variant="light" color={STATUS_COLOR[status]} style={{ minWidth: 'max-content' }} data-testid="doc-status">
-      {t(`sales_ui.sale_status.${status}`)}
-    </Badge>
-  );
-}
+const useInvoices = (query: QueryParams) => useSaleList({ ...query, document: 'invoice' });
+const useQuotations = (query: QueryParams) => useSaleList({ ...query, document: 'quotation' });
 
 export interface DocumentListProps {
   document: 'invoice' | 'quotation';
@@ -53,11 +41,6 @@ export interface DocumentListProps {
 /** Invoices (payment status, balance due) or quotations (open, converted, void), newest first. */
 export function DocumentList({ document, canCreate, canEdit, canConvert, renderDetail }: DocumentListProps) {
   const { t } = useTranslation();
-  const lang = currentLanguage();
-  const { state, update, query } = useListState(FILTERS);
-  const options = useScreenOptions();
-  const list = useDocumentList({ ...query, document });
-  const rows = list.data?.data ?? [];
   const [converting, setConverting] = useState<Sale | null>(null);
   const invoice = document === 'invoice';
   const [params, setParams] = useSearchParams();
@@ -68,168 +51,43 @@ export function DocumentList({ document, canCreate, canEdit, canConvert, renderD
       p.delete('open');
       return p;
     });
-  const filter = (key: (typeof FILTERS)[number], value: string | null) =>
-    update({ page: 1, filters: { ...state.filters, [key]: value || undefined } });
-
-  const columns: Column<Sale>[] = [
-    {
-      key: 'invoice_number',
-      header: invoice ? 'sales_ui.invoice_number' : 'sale_docs.quotation_number',
-      sortable: true,
-      render: (s) => (
-        <Text size="sm" fw={500} component={Link} to={detail(s)}>
-          {s.invoice_number}
-        </Text>
-      ),
-    },
-    { key: 'sale_date', header: 'sales_ui.date', sortable: true, render: (s) => formatDate(`${s.sale_date}T12:00:00Z`, lang) },
-    { key: 'customer', header: 'sales_ui.customer', render: (s) => s.customer_name },
-    { key: 'branch', header: 'sales_ui.branch', render: (s) => s.branch_name },
-    invoice
-      ? { key: 'payment', header: 'sales_ui.payment_status_label', render: (s) => <PaymentBadge status={s.payment_status} /> }
-      : { key: 'status', header: 'sales_ui.status', render: (s) => <StatusBadge status={s.status} /> },
-    {
-      key: 'grand_total',
-      header: 'sales_ui.grand_total',
-      sortable: true,
-      align: 'right',
-      render: (s) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          <Ltr>{formatMoneyText(s.grand_total, s.currency, lang)}</Ltr>
-        </Text>
-      ),
-    },
-  ];
-  if (invoice) {
-    columns.push({
-      key: 'balance_due',
-      header: 'sales_ui.balance_due',
-      align: 'right',
-      render: (s) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="doc-balance-due">
-          <Ltr>{formatMoneyText(s.balance_due, s.currency, lang)}</Ltr>
-        </Text>
-      ),
-    });
-  }
-  columns.push({
-    key: 'actions',
-    header: 'common.actions',
-    render: (s) => (
-      <Group gap={4} wrap="nowrap">
-        <Tooltip label={t('sales_ui.open')}>
-          <ActionIcon component={Link} to={detail(s)} variant="subtle" aria-label={`${t('sales_ui.open')} ${s.invoice_number}`}>
-            <IconEye size={18} />
-          </ActionIcon>
-        </Tooltip>
-        {invoice && canEdit && s.status === 'completed' && s.payment_status === 'unpaid' && (
-          <Tooltip label={t('sale_docs.edit')}>
-            <ActionIcon
-              component={Link}
-              to={`/invoice-listing/edit/${s.id}`}
-              variant="subtle"
-              aria-label={`${t('sale_docs.edit')} ${s.invoice_number}`}
-            >
-              <IconEdit size={18} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-        {!invoice && canConvert && s.status === 'open' && (
-          <Tooltip label={t('sale_docs.convert')}>
-            <ActionIcon
-              variant="subtle"
-              onClick={() => setConverting(s)}
-              aria-label={`${t('sale_docs.convert')} ${s.invoice_number}`}
-              data-testid="row-convert"
-            >
-              <IconTransform size={18} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </Group>
-    ),
-  });
-
   return (
-    <>
-      <PageHeader
-        actions={
-          canCreate && (
-            <Button
-              component={Link}
-              to={invoice ? '/create-invoice' : '/quotation-listing/create-quotation'}
-              leftSection={<IconPlus size={16} />}
-              data-testid="create"
-            >
-              {t('common.create')}
-            </Button>
-          )
-        }
-      />
-      <Paper withBorder radius="md" p="md">
-        <Group mb="md" gap="sm" align="flex-end">
-          <ListSearch state={state} update={update} placeholder="sales_ui.search_placeholder" />
-          {(options.data?.branches.length ?? 0) > 1 && (
-            <Select
-              aria-label={t('sales_ui.branch')}
-              placeholder={t('sales_ui.all_branches')}
-              data={(options.data?.branches ?? []).map((b) => ({ value: b.id, label: b.name }))}
-              value={state.filters.branch_id ?? null}
-              onChange={(v) => filter('branch_id', v)}
-              clearable
-              w={170}
+    <DocumentListPage
+      useRows={invoice ? useInvoices : useQuotations}
+      searchPlaceholder="sales_ui.search_placeholder"
+      filters={useDocumentFilters(invoice)}
+      firstStep={{ step: invoice ? 'invoices' : 'quotations' }}
+      columns={documentColumns(invoice, detail, currentLanguage())}
+      headerActions={() =>
+        canCreate && (
+          <Button
+            component={Link}
+            to={invoice ? '/create-invoice' : '/quotation-listing/create-quotation'}
+            leftSection={<IconPlus size={16} />}
+            data-testid="create"
+          >
+            {t('common.create')}
+          </Button>
+        )
+      }
+      rowActions={(s) => (
+        <>
+          <RowAction label="sales_ui.open" name={s.invoice_number} icon={IconEye} to={detail(s)} />
+          {invoice && canEdit && s.status === 'completed' && s.payment_status === 'unpaid' && (
+            <RowAction label="sale_docs.edit" name={s.invoice_number} icon={IconEdit} to={`/invoice-listing/edit/${s.id}`} />
+          )}
+          {!invoice && canConvert && s.status === 'open' && (
+            <RowAction
+              label="sale_docs.convert"
+              name={s.invoice_number}
+              icon={IconTransform}
+              onClick={() => setConverting(s)}
+              testId="row-convert"
             />
           )}
-          {invoice ? (
-            <Select
-              aria-label={t('sales_ui.payment_status_label')}
-              placeholder={t('sales_ui.all_payment_statuses')}
-              data={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`sales_ui.payment_status.${s}`) }))}
-              value={state.filters.payment_status ?? null}
-              onChange={(v) => filter('payment_status', v)}
-              clearable
-              w={190}
-              data-testid="filter-payment-status"
-            />
-          ) : (
-            <Select
-              aria-label={t('sales_ui.status')}
-              placeholder={t('sale_docs.all_statuses')}
-              data={QUOTATION_STATUSES.map((s) => ({ value: s, label: t(`sales_ui.sale_status.${s}`) }))}
-              value={state.filters.sale_status ?? null}
-              onChange={(v) => filter('sale_status', v)}
-              clearable
-              w={170}
-              data-testid="filter-status"
-            />
-          )}
-          <TextInput
-            type="date"
-            label={t('sales_ui.from')}
-            value={state.filters.from ?? ''}
-            onChange={(e) => filter('from', e.currentTarget.value)}
-            w={150}
-          />
-          <TextInput
-            type="date"
-            label={t('sales_ui.to')}
-            value={state.filters.to ?? ''}
-            onChange={(e) => filter('to', e.currentTarget.value)}
-            w={150}
-          />
-        </Group>
-        <DataTable<Sale>
-          rows={rows}
-          loading={list.isFetching}
-          sort={state.sort}
-          order={state.order}
-          onSort={(key) => update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' })}
-          emptyText={t(state.search ? 'common.no_match' : 'common.no_data')}
-          firstStep={firstStepUnlessFiltered(state, { step: invoice ? 'invoices' : 'quotations' })}
-          columns={columns}
-        />
-        <ListFooter meta={list.data?.meta} state={state} update={update} shown={rows.length} />
-      </Paper>
+        </>
+      )}
+    >
       <ConvertDialog quotation={converting} onClose={() => setConverting(null)} />
       {renderDetail && (
         <Drawer
@@ -243,6 +101,63 @@ export function DocumentList({ document, canCreate, canEdit, canConvert, renderD
           {opened && renderDetail(opened)}
         </Drawer>
       )}
-    </>
+    </DocumentListPage>
   );
+}
+
+/** Branch, then the payment status of invoices or the state of quotations, then the period. */
+function useDocumentFilters(invoice: boolean): DocumentFilter[] {
+  const { t } = useTranslation();
+  const options = useSaleScreenOptions().data;
+  const status: DocumentFilter = invoice
+    ? paymentStatusFilter(t, 190)
+    : {
+        kind: 'select',
+        key: 'sale_status',
+        label: 'sales_ui.status',
+        placeholder: 'sale_docs.all_statuses',
+        data: choicesOf(QUOTATION_STATUSES, (s) => t(`sales_ui.sale_status.${s}`)),
+        width: 170,
+        testId: 'filter-status',
+      };
+  return [
+    branchFilter(options?.branches, { label: 'sales_ui.branch', placeholder: 'sales_ui.all_branches' }, 170),
+    status,
+    ...periodFilters('sales_ui'),
+  ];
+}
+
+function documentColumns(invoice: boolean, detail: (s: Sale) => string, lang: Language): Column<Sale>[] {
+  const money = (s: Sale, amount: string) => <Ltr>{formatMoneyText(amount, s.currency, lang)}</Ltr>;
+  return [
+    {
+      key: 'invoice_number',
+      header: invoice ? 'sales_ui.invoice_number' : 'sale_docs.quotation_number',
+      sortable: true,
+      render: (s) => <DocumentNumber to={detail(s)}>{s.invoice_number}</DocumentNumber>,
+    },
+    { key: 'sale_date', header: 'sales_ui.date', sortable: true, render: (s) => formatDate(`${s.sale_date}T12:00:00Z`, lang) },
+    { key: 'customer', header: 'sales_ui.customer', render: (s) => s.customer_name },
+    { key: 'branch', header: 'sales_ui.branch', render: (s) => s.branch_name },
+    invoice
+      ? { key: 'payment', header: 'sales_ui.payment_status_label', render: (s) => <PaymentBadge status={s.payment_status} /> }
+      : { key: 'status', header: 'sales_ui.status', render: (s) => <StatusBadge status={s.status} /> },
+    {
+      key: 'grand_total',
+      header: 'sales_ui.grand_total',
+      sortable: true,
+      align: 'right',
+      render: (s) => <AmountText>{money(s, s.grand_total)}</AmountText>,
+    },
+    ...(invoice
+      ? [
+          {
+            key: 'balance_due',
+            header: 'sales_ui.balance_due',
+            align: 'right' as const,
+            render: (s: Sale) => <AmountText testId="doc-balance-due">{money(s, s.balance_due)}</AmountText>,
+          },
+        ]
+      : []),
+  ];
 }

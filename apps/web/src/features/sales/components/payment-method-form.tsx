@@ -1,4 +1,3 @@
-import { Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   PAYMENT_METHOD_TYPES,
@@ -7,8 +6,8 @@ import {
   type PaymentMethodInput,
 } from '@posauto/shared/schemas/catalogue-settings';
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
+import { NameDescriptionForm } from '../../../components/crud/name-description-form';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
-import { FormActions } from '../../../components/crud/form-actions';
 
 type Values = { name: string; type: PaymentMethodInput['type'] | null; account_details: string; status: boolean };
 
@@ -20,40 +19,17 @@ export function PaymentMethodForm({ item, submit, onCancel }: EntityFormProps<Pa
     account_details: item?.account_details ?? '',
     status: item?.status ?? true,
   };
-  const { form, onSubmit, saving } = useEntityForm(paymentMethodInputSchema, initial, (v) =>
+  const entity = useEntityForm(paymentMethodInputSchema, initial, (v) =>
     submit({ ...v, name: v.name.trim(), type: v.type!, account_details: v.account_details.trim() || null }),
   );
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="payment-method-form">
-      <Stack>
-        <TextInput
-          label={t('payment_method.name')}
-          placeholder={t('payment_method.name_placeholder')}
-          withAsterisk
-          data-autofocus
-          key={form.key('name')}
-          {...form.getInputProps('name')}
-        />
-        <Select
-          label={t('payment_method.type')}
-          placeholder={t('payment_method.type_placeholder')}
-          withAsterisk
-          comboboxProps={{ zIndex: 2100 }}
-          data={PAYMENT_METHOD_TYPES.map((type) => ({ value: type, label: t(`payment_method.types.${type}`) }))}
-          key={form.key('type')}
-          {...form.getInputProps('type')}
-        />
-        <Textarea
-          label={t('payment_method.account_details')}
-          placeholder={t('payment_method.account_details_placeholder')}
-          autosize
-          minRows={2}
-          key={form.key('account_details')}
-          {...form.getInputProps('account_details')}
-        />
-        <Switch label={t('common.active')} key={form.key('status')} {...form.getInputProps('status', { type: 'checkbox' })} />
-        <FormActions saving={saving} onCancel={onCancel} />
-      </Stack>
-    </form>
+    <NameDescriptionForm
+      entity={entity}
+      onCancel={onCancel}
+      testId="payment-method-form"
+      ns="payment_method"
+      description="account_details"
+      choice={{ field: 'type', data: PAYMENT_METHOD_TYPES.map((type) => ({ value: type, label: t(`payment_method.types.${type}`) })) }}
+    />
   );
 }

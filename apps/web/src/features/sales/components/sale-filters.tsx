@@ -1,128 +1,87 @@
 import { useState } from 'react';
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_STATUSES } from '@posauto/shared/schemas/purchases';
 import { SALE_TYPES } from '@posauto/shared/schemas/sales';
-import type { ListState } from '../../../components/crud/list-state';
+import { branchFilter, choicesOf, periodFilters, type DocumentFilter } from '../../../components/documents/document-filters';
 import { useCustomerChoices, useSaleScreenOptions } from '../api/sales';
 
 export type SaleFilterKey = 'branch_id' | 'cashier_id' | 'customer_id' | 'sale_type' | 'payment_status' | 'from' | 'to';
 
 /**
  * The filters of the sale lists (issue 12: date, branch, cashier, customer, sale type, payment status); each list
- * names the ones it shows. Values live in the address with the rest of the list state.
+ * names the ones it shows, in this order. Values live in the address with the rest of the list state.
  */
-export function SaleFilters({
-  state,
-  update,
-  show,
-}: {
-  state: ListState;
-  update: (patch: Partial<ListState>) => void;
-  show: readonly SaleFilterKey[];
-}) {
+export function useSaleFilters(show: readonly SaleFilterKey[]): DocumentFilter[] {
   const { t } = useTranslation();
-  const options = useSaleScreenOptions();
-  const [customerSearch, setCustomerSearch] = useState('');
-  const [debounced] = useDebouncedValue(customerSearch, 250);
+  const options = useSaleScreenOptions().data;
+  const cashiers = options?.cashiers ?? [];
+  const all: DocumentFilter[] = [
+    ...periodFilters('sales_ui'),
+    branchFilter(options?.branches, { label: 'sales_ui.branch', placeholder: 'sales_ui.all_branches' }, 190, 'filter-branch'),
+    {
+      kind: 'select',
+      key: 'cashier_id',
+      label: 'sales_ui.cashier',
+      placeholder: 'sales_ui.all_cashiers',
+      data: cashiers.map((c) => ({ value: c.id, label: c.name })),
+      searchable: true,
+      width: 170,
+      hidden: cashiers.length === 0,
+      testId: 'filter-cashier',
+    },
+    { kind: 'custom', key: 'customer_id', render: (value, set) => <CustomerFilter value={value} set={set} /> },
+    {
+      kind: 'select',
+      key: 'sale_type',
+      label: 'sales_ui.sale_type_label',
+      placeholder: 'sales_ui.all_sale_types',
+      data: choicesOf(SALE_TYPES, (s) => t(`sales_ui.sale_type.${s}`)),
+      width: 170,
+      testId: 'filter-sale-type',
+    },
+    paymentStatusFilter(t, 170),
+  ];
+  return all.filter((f) => show.includes(f.key as SaleFilterKey));
+}
+
+/** Paid, partly paid or unpaid: sales and invoices alike. */
+export function paymentStatusFilter(t: (key: string) => string, width: number): DocumentFilter {
+  return {
+    kind: 'select',
+    key: 'payment_status',
+    label: 'sales_ui.payment_status_label',
+    placeholder: 'sales_ui.all_payment_statuses',
+    data: choicesOf(PAYMENT_STATUSES, (s) => t(`sales_ui.payment_status.${s}`)),
+    width,
+    testId: 'filter-payment-status',
+  };
+}
+
+/** The customer, found by typing (a shop has too many to list); offered only to whoever may look customers up. */
+function CustomerFilter({ value, set }: { value: string | undefined; set: (value: string | null) => void }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
   const customers = useCustomerChoices(debounced);
-  const has = (key: SaleFilterKey) => show.includes(key);
-  const set = (key: SaleFilterKey, value: string | null) => update({ filters: { ...state.filters, [key]: value || undefined } });
-  const customerData = (customers.data ?? []).map((c) => ({
-    value: c.id,
-    label: [c.name, c.phone, c.member_id].filter(Boolean).join(' · '),
-  }));
-  const chosen = state.filters.customer_id;
-  if (chosen && !customerData.some((c) => c.value === chosen))
-    customerData.unshift({ value: chosen, label: t('sales_ui.chosen_customer') });
+  if (!customers.available) return null;
+  const data = (customers.data ?? []).map((c) => ({ value: c.id, label: [c.name, c.phone, c.member_id].filter(Boolean).join(' · ') }));
+  if (value && !data.some((c) => c.value === value)) data.unshift({ value, label: t('sales_ui.chosen_customer') });
   return (
-    <>
-      {has('from') && (
-        <TextInput
-          type="date"
-          label={t('sales_ui.from')}
-          value={state.filters.from ?? ''}
-          onChange={(e) => set('from', e.currentTarget.value)}
-          w={150}
-          data-testid="filter-from"
-        />
-      )}
-      {has('to') && (
-        <TextInput
-          type="date"
-          label={t('sales_ui.to')}
-          value={state.filters.to ?? ''}
-          onChange={(e) => set('to', e.currentTarget.value)}
-          w={150}
-          data-testid="filter-to"
-        />
-      )}
-      {has('branch_id') && (options.data?.branches.length ?? 0) > 1 && (
-        <Select
-          aria-label={t('sales_ui.branch')}
-          placeholder={t('sales_ui.all_branches')}
-          data={(options.data?.branches ?? []).map((b) => ({ value: b.id, label: b.name }))}
-          value={state.filters.branch_id ?? null}
-          onChange={(v) => set('branch_id', v)}
-          clearable
-          w={190}
-          data-testid="filter-branch"
-        />
-      )}
-      {has('cashier_id') && (options.data?.cashiers.length ?? 0) > 0 && (
-        <Select
-          aria-label={t('sales_ui.cashier')}
-          placeholder={t('sales_ui.all_cashiers')}
-          data={(options.data?.cashiers ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          value={state.filters.cashier_id ?? null}
-          onChange={(v) => set('cashier_id', v)}
-          clearable
-          searchable
-          w={170}
-          data-testid="filter-cashier"
-        />
-      )}
-      {has('customer_id') && customers.available && (
-        <Select
-          aria-label={t('sales_ui.customer')}
-          placeholder={t('sales_ui.all_customers')}
-          data={customerData}
-          value={chosen ?? null}
-          onChange={(v) => set('customer_id', v)}
-          searchable
-          searchValue={customerSearch}
-          onSearchChange={setCustomerSearch}
-          filter={({ options: o }) => o}
-          clearable
-          w={200}
-          data-testid="filter-customer"
-        />
-      )}
-      {has('sale_type') && (
-        <Select
-          aria-label={t('sales_ui.sale_type_label')}
-          placeholder={t('sales_ui.all_sale_types')}
-          data={SALE_TYPES.map((s) => ({ value: s, label: t(`sales_ui.sale_type.${s}`) }))}
-          value={state.filters.sale_type ?? null}
-          onChange={(v) => set('sale_type', v)}
-          clearable
-          w={170}
-          data-testid="filter-sale-type"
-        />
-      )}
-      {has('payment_status') && (
-        <Select
-          aria-label={t('sales_ui.payment_status_label')}
-          placeholder={t('sales_ui.all_payment_statuses')}
-          data={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`sales_ui.payment_status.${s}`) }))}
-          value={state.filters.payment_status ?? null}
-          onChange={(v) => set('payment_status', v)}
-          clearable
-          w={170}
-          data-testid="filter-payment-status"
-        />
-      )}
-    </>
+    <Select
+      aria-label={t('sales_ui.customer')}
+      placeholder={t('sales_ui.all_customers')}
+      data={data}
+      value={value ?? null}
+      onChange={set}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: o }) => o}
+      clearable
+      w={200}
+      data-testid="filter-customer"
+    />
   );
 }

@@ -1,18 +1,15 @@
 import { useState } from 'react';
-import { Alert, Paper, Radio, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Group } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  saleReturnInputSchema,
-  TENDER_CURRENCIES,
-  type SaleDetail,
-  type SaleReturnDetail,
-  type SaleReturnInput,
-  type SaleReturnPreview,
-} from '@posauto/shared/schemas/sales';
+import { saleReturnInputSchema, type SaleDetail, type SaleReturnDetail, type SaleReturnInput } from '@posauto/shared/schemas/sales';
 import { FormActions } from '../../../components/crud/form-actions';
 import { PageHeader } from '../../../components/page-header';
+import { ItemText } from '../../../components/documents/document-facts';
+import { DocumentPicker, useDocumentSearch } from '../../../components/documents/document-picker';
+import { splitIssues } from '../../../components/documents/lines';
+import { LineInput } from '../../../components/documents/lines-table';
 import { hasPermission, useUserData } from '../../../lib/auth-store';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -20,6 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateSaleReturn, useCurrentCashSession, useReturnableSales, useSale, useSaleReturnPreview } from '../api/sales';
 import { isNonZero, plainQuantity, saleMoney } from '../lib/sale-money';
+import { RefundOptions, RefundPreview, type RefundHead } from './sale-refund';
 
 /** The lines typed so far, as the API takes them (blank and zero quantities left out). */
 const typedLines = (s: SaleDetail, quantities: Record<string, string>) =>
@@ -30,6 +28,18 @@ const typedLines = (s: SaleDetail, quantities: Record<string, string>) =>
 export interface SaleReturnFormProps {
   /** Prints the return's receipt once it is saved (the receipts feature, handed in by the screen). */
   printReturn?: (ret: SaleReturnDetail) => Promise<void>;
+}
+
+/** What the return gives back as the server reckons it, asked a moment after typing stops (only a well-formed return). */
+function useReturnPreview(s: SaleDetail | undefined, head: RefundHead, quantities: Record<string, string>) {
+  const draft: SaleReturnInput | null = (() => {
+    if (!s) return null;
+    const parsed = saleReturnInputSchema.safeParse({ sale_id: s.id, ...head, note: '', lines: typedLines(s, quantities) });
+    return parsed.success ? parsed.data : null;
+  })();
+  const [asked] = useDebouncedValue(draft, 300);
+  const preview = useSaleReturnPreview(draft && asked && JSON.stringify(asked) === JSON.stringify(draft) ? asked : null);
+  return { shown: draft ? preview.data : undefined, problem: draft && preview.error instanceof ApiError ? preview.error : null };
 }
 
 /**
@@ -45,34 +55,21 @@ export function SaleReturnForm({ printReturn }: SaleReturnFormProps = {}) {
   const user = useUserData();
   const [params, setParams] = useSearchParams();
   const saleId = params.get('sale_id');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const found = useReturnableSales(debounced);
+  const search = useDocumentSearch();
+  const found = useReturnableSales(search.debounced);
   const sale = useSale(saleId);
   const session = useCurrentCashSession(hasPermission(user, 'sale-pos'));
   const create = useCreateSaleReturn();
   const [quantities, setQuantities] = useState<Record<string, string>>({});
-  const [head, setHead] = useState({ refund_method: 'cash', refund_currency: 'USD', note: '' });
+  const [head, setHead] = useState<RefundHead>({ refund_method: 'cash', refund_currency: 'USD', note: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const s: SaleDetail | undefined = saleId ? sale.data : undefined;
-  // The preview follows the form a moment after typing stops; only a well-formed return is asked about.
-  const draft: SaleReturnInput | null = (() => {
-    if (!s) return null;
-    const parsed = saleReturnInputSchema.safeParse({ sale_id: s.id, ...head, note: '', lines: typedLines(s, quantities) });
-    return parsed.success ? parsed.data : null;
-  })();
-  const [asked] = useDebouncedValue(draft, 300);
-  const preview = useSaleReturnPreview(draft && asked && JSON.stringify(asked) === JSON.stringify(draft) ? asked : null);
-  const shown: SaleReturnPreview | undefined = draft ? preview.data : undefined;
-  const previewProblem = draft && preview.error instanceof ApiError ? preview.error : null;
-  const lineAmount = new Map((shown?.lines ?? []).map((l) => [l.sale_line_id, l.amount]));
+  const { shown, problem } = useReturnPreview(s, head, quantities);
   // The branch and the day beside the number: a shop's older numbers may repeat across branches (before one series).
   const label = (x: { invoice_number: string; branch_name: string; sold_at: string; customer_name: string }) =>
     `${x.invoice_number} · ${x.branch_name} · ${formatDateTime(x.sold_at, lang)} · ${x.customer_name}`;
   const choices = (found.data?.data ?? []).map((x) => ({ value: x.id, label: label(x) }));
   if (s && !choices.some((c) => c.value === s.id)) choices.unshift({ value: s.id, label: label(s) });
-  const openSession = session.data?.data ?? null;
-  const sessionKnown = session.isSuccess;
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -81,22 +78,11 @@ export function SaleReturnForm({ printReturn }: SaleReturnFormProps = {}) {
       return;
     }
     const lines = typedLines(s, quantities);
-    const parsed = saleReturnInputSchema.safeParse({
-      sale_id: s.id,
-      refund_method: head.refund_method,
-      refund_currency: head.refund_currency,
-      note: head.note,
-      lines,
-    });
+    const parsed = saleReturnInputSchema.safeParse({ sale_id: s.id, ...head, lines });
     if (!parsed.success) {
-      const out: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const [first, index] = issue.path;
-        const key = first === 'lines' && typeof index === 'number' ? `line.${lines[index]!.sale_line_id}` : String(first);
-        out[key] ??= t(issue.message);
-      }
-      if (out.lines) out.lines = t('sales_ui.no_lines');
-      setErrors(out);
+      const issues = splitIssues(parsed.error.issues, t, (index) => `line.${lines[index]!.sale_line_id}`);
+      if (issues.fields.lines) issues.fields.lines = t('sales_ui.no_lines');
+      setErrors({ ...issues.fields, ...issues.lines });
       return;
     }
     setErrors({});
@@ -123,157 +109,43 @@ export function SaleReturnForm({ printReturn }: SaleReturnFormProps = {}) {
       <Stack>
         <Paper withBorder p="md" radius="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
+            <DocumentPicker
               label={t('sales_ui.pick_sale')}
               description={t('sales_ui.pick_sale_hint')}
-              withAsterisk
-              searchable
-              searchValue={search}
-              onSearchChange={setSearch}
-              filter={({ options: o }) => o}
-              data={choices}
+              search={search}
+              choices={choices}
               value={saleId}
               error={errors.sale_id}
-              nothingFoundMessage={t('common.no_match')}
+              nothingFound={t('common.no_match')}
               onChange={(v) => {
                 setQuantities({});
                 setParams(v ? { sale_id: v } : {}, { replace: true });
               }}
-              data-testid="return-sale"
+              testId="return-sale"
             />
-            {s && (
-              <div>
-                <Text size="xs" c="dimmed">
-                  {t('sales_ui.sale')}
-                </Text>
-                <Text size="sm">
-                  {formatDateTime(s.sold_at, lang)} · {s.customer_name} · {saleMoney(s.grand_total, s.currency, lang)}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {s.branch_name}
-                  {s.cashier_name ? ` · ${s.cashier_name}` : ''}
-                </Text>
-              </div>
-            )}
+            {s && <SaleSummary sale={s} />}
           </SimpleGrid>
         </Paper>
         {s && (
-          <Paper withBorder p="md" radius="md">
-            {s.status !== 'completed' || s.lines.every((l) => !isNonZero(l.returnable_quantity)) ? (
-              <Text size="sm" c="dimmed" data-testid="nothing-returnable">
-                {t('sales_ui.nothing_returnable')}
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={600}>
-                <Table verticalSpacing="xs" data-testid="return-lines-form">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('sales_ui.item')}</Table.Th>
-                      <Table.Th>{t('sales_ui.sold')}</Table.Th>
-                      <Table.Th style={{ textAlign: 'end' }}>{t('sales_ui.unit_price')}</Table.Th>
-                      <Table.Th>{t('sales_ui.returnable')}</Table.Th>
-                      <Table.Th>{t('sales_ui.return_quantity')}</Table.Th>
-                      <Table.Th style={{ textAlign: 'end' }}>{t('sales_ui.amount')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {s.lines.map((l) => (
-                      <Table.Tr key={l.id}>
-                        <Table.Td>
-                          <Text size="sm">{l.product_name}</Text>
-                          {l.sku_code && (
-                            <Text size="xs" c="dimmed">
-                              {l.sku_code}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          {plainQuantity(l.quantity)} {l.unit_name ?? ''}
-                        </Table.Td>
-                        <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>{saleMoney(l.unit_price, s.currency, lang)}</Table.Td>
-                        <Table.Td>
-                          {plainQuantity(l.returnable_quantity)} {l.unit_name ?? ''}
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput
-                            size="xs"
-                            inputMode="decimal"
-                            aria-label={`${t('sales_ui.return_quantity')} ${l.product_name}`}
-                            placeholder="0"
-                            disabled={!isNonZero(l.returnable_quantity)}
-                            value={quantities[l.id] ?? ''}
-                            error={errors[`line.${l.id}`]}
-                            onChange={(e) => {
-                              const v = e.currentTarget.value;
-                              setQuantities((q) => ({ ...q, [l.id]: v }));
-                            }}
-                            w={110}
-                            data-testid="return-quantity"
-                          />
-                        </Table.Td>
-                        <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }} data-testid="return-line-amount">
-                          {lineAmount.has(l.id) ? saleMoney(lineAmount.get(l.id)!, s.currency, lang) : '—'}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-            {errors.lines && (
-              <Text size="sm" c="red" mt="xs" role="alert">
-                {errors.lines}
-              </Text>
-            )}
-          </Paper>
+          <ReturnedLines
+            sale={s}
+            quantities={quantities}
+            amounts={new Map((shown?.lines ?? []).map((l) => [l.sale_line_id, l.amount]))}
+            errors={errors}
+            onQuantity={(id, v) => setQuantities((q) => ({ ...q, [id]: v }))}
+          />
         )}
-        {s && <RefundPreview sale={s} preview={shown} problem={previewProblem} refundMethod={head.refund_method} />}
+        {s && <RefundPreview sale={s} preview={shown} problem={problem} refundMethod={head.refund_method} />}
         {s && (
           <Paper withBorder p="md" radius="md">
-            <Stack gap="sm">
-              <Radio.Group
-                label={t('sales_ui.refund_method_label')}
-                value={head.refund_method}
-                onChange={(v) => setHead((h) => ({ ...h, refund_method: v }))}
-                error={errors.refund_method}
-              >
-                <Group mt={6}>
-                  <Radio value="cash" label={t('sales_ui.refund_method.cash')} data-testid="refund-cash" />
-                  <Radio value="balance" label={t('sales_ui.refund_method.balance')} data-testid="refund-balance" />
-                </Group>
-              </Radio.Group>
-              {head.refund_method === 'cash' && (
-                <>
-                  <Radio.Group
-                    label={t('sales_ui.refund_currency')}
-                    value={head.refund_currency}
-                    onChange={(v) => setHead((h) => ({ ...h, refund_currency: v }))}
-                  >
-                    <Group mt={6}>
-                      {TENDER_CURRENCIES.map((c) => (
-                        <Radio key={c} value={c} label={t(`sales_ui.currency_${c}`)} />
-                      ))}
-                    </Group>
-                  </Radio.Group>
-                  <RefundDrawer
-                    sale={s}
-                    session={shown?.refund_session ?? (sessionKnown ? openSession : undefined)}
-                    problem={shown?.refund_problem ?? null}
-                  />
-                </>
-              )}
-              <Textarea
-                label={t('sales_ui.note')}
-                value={head.note}
-                error={errors.note}
-                autosize
-                minRows={2}
-                onChange={(e) => {
-                  const note = e.currentTarget.value;
-                  setHead((h) => ({ ...h, note }));
-                }}
-              />
-            </Stack>
+            <RefundOptions
+              sale={s}
+              head={head}
+              onChange={(patch) => setHead((h) => ({ ...h, ...patch }))}
+              session={shown?.refund_session ?? (session.isSuccess ? (session.data?.data ?? null) : undefined)}
+              problem={shown?.refund_problem ?? null}
+              errors={errors}
+            />
             {printReturn && (
               <Text size="xs" c="dimmed" mt="sm">
                 {t('sales_ui.printed_after_save')}
@@ -287,97 +159,97 @@ export function SaleReturnForm({ printReturn }: SaleReturnFormProps = {}) {
   );
 }
 
-/**
- * The drawer a cash refund comes out of: the caller's open session, which must be at the sale's branch. Said before
- * saving, and what stops the save said as clearly (no session there, a session elsewhere, a drawer that is short).
- */
-function RefundDrawer({
-  sale,
-  session,
-  problem,
-}: {
-  sale: SaleDetail;
-  /** undefined: not known yet; null: none open. */
-  session: { session_number: string; branch_id: string; branch_name: string } | null | undefined;
-  problem: string | null;
-}) {
+/** The sale picked: when, to whom, for how much, where and by whom. */
+function SaleSummary({ sale: s }: { sale: SaleDetail }) {
   const { t } = useTranslation();
-  if (session === undefined) return null;
-  if (!session)
-    return (
-      <Alert color="orange" data-testid="no-open-session">
-        {t('sales_ui.no_session_at', { branch: sale.branch_name })}
-      </Alert>
-    );
-  if (session.branch_id !== sale.branch_id)
-    return (
-      <Alert color="orange" data-testid="refund-other-branch">
-        {t('sales_ui.refund_other_branch', { number: session.session_number, branch: session.branch_name, sale_branch: sale.branch_name })}
-      </Alert>
-    );
+  const lang = currentLanguage();
   return (
-    <>
-      <Text size="sm" c="dimmed" data-testid="refund-session">
-        {t('sales_ui.refund_from_session', { number: session.session_number, branch: session.branch_name })}
+    <div>
+      <Text size="xs" c="dimmed">
+        {t('sales_ui.sale')}
       </Text>
-      {problem && (
-        <Alert color="orange" data-testid="refund-problem">
-          {problem}
-        </Alert>
-      )}
-    </>
+      <Text size="sm">
+        {formatDateTime(s.sold_at, lang)} · {s.customer_name} · {saleMoney(s.grand_total, s.currency, lang)}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {s.branch_name}
+        {s.cashier_name ? ` · ${s.cashier_name}` : ''}
+      </Text>
+    </div>
   );
 }
 
-/** What the return gives back, as the server reckons it before saving: its value, what settles a debt, the refund. */
-function RefundPreview({
-  sale,
-  preview,
-  problem,
-  refundMethod,
-}: {
+/** The sale's lines, each with what may still come back, the quantity coming back now and what it is worth. */
+function ReturnedLines(props: {
   sale: SaleDetail;
-  preview: SaleReturnPreview | undefined;
-  problem: ApiError | null;
-  refundMethod: string;
+  quantities: Record<string, string>;
+  /** Each line's value as the preview reckons it. */
+  amounts: Map<string, string>;
+  errors: Record<string, string>;
+  onQuantity: (lineId: string, quantity: string) => void;
 }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const row = (label: string, value: string, testId: string, strong = false) => (
-    <Group justify="space-between" wrap="nowrap" key={testId}>
-      <Text size="sm" fw={strong ? 700 : undefined}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : 500} style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
-        {value}
-      </Text>
-    </Group>
-  );
+  const { sale: s, quantities, amounts, errors } = props;
+  const end = { textAlign: 'end', whiteSpace: 'nowrap' } as const;
   return (
-    <Paper withBorder p="md" radius="md" data-testid="return-preview" aria-live="polite">
-      <Text fw={600} mb="xs">
-        {t('sales_ui.preview_title')}
-      </Text>
-      {problem ? (
-        <Alert color="red" data-testid="return-preview-error">
-          {problem.message}
-        </Alert>
-      ) : !preview ? (
-        <Text size="sm" c="dimmed">
-          {t('sales_ui.preview_hint')}
+    <Paper withBorder p="md" radius="md">
+      {s.status !== 'completed' || s.lines.every((l) => !isNonZero(l.returnable_quantity)) ? (
+        <Text size="sm" c="dimmed" data-testid="nothing-returnable">
+          {t('sales_ui.nothing_returnable')}
         </Text>
       ) : (
-        <Stack gap={4}>
-          {row(t('sales_ui.preview_total'), saleMoney(preview.total, preview.currency, lang), 'preview-total')}
-          {isNonZero(preview.settled_amount) &&
-            row(t('sales_ui.preview_settled'), `−${saleMoney(preview.settled_amount, sale.currency, lang)}`, 'preview-settled')}
-          {row(
-            t(refundMethod === 'cash' ? 'sales_ui.preview_refund_cash' : 'sales_ui.preview_refund_balance'),
-            saleMoney(preview.refund_amount, preview.refund_currency, lang),
-            'preview-refund',
-            true,
-          )}
-        </Stack>
+        <Table.ScrollContainer minWidth={600}>
+          <Table verticalSpacing="xs" data-testid="return-lines-form">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('sales_ui.item')}</Table.Th>
+                <Table.Th>{t('sales_ui.sold')}</Table.Th>
+                <Table.Th style={{ textAlign: 'end' }}>{t('sales_ui.unit_price')}</Table.Th>
+                <Table.Th>{t('sales_ui.returnable')}</Table.Th>
+                <Table.Th>{t('sales_ui.return_quantity')}</Table.Th>
+                <Table.Th style={{ textAlign: 'end' }}>{t('sales_ui.amount')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {s.lines.map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td>
+                    <ItemText name={l.product_name} sku={l.sku_code} />
+                  </Table.Td>
+                  <Table.Td>
+                    {plainQuantity(l.quantity)} {l.unit_name ?? ''}
+                  </Table.Td>
+                  <Table.Td style={end}>{saleMoney(l.unit_price, s.currency, lang)}</Table.Td>
+                  <Table.Td>
+                    {plainQuantity(l.returnable_quantity)} {l.unit_name ?? ''}
+                  </Table.Td>
+                  <Table.Td>
+                    <LineInput
+                      label={t('sales_ui.return_quantity')}
+                      name={l.product_name}
+                      placeholder="0"
+                      disabled={!isNonZero(l.returnable_quantity)}
+                      value={quantities[l.id] ?? ''}
+                      error={errors[`line.${l.id}`]}
+                      onChange={(e) => props.onQuantity(l.id, e.currentTarget.value)}
+                      w={110}
+                      data-testid="return-quantity"
+                    />
+                  </Table.Td>
+                  <Table.Td style={end} data-testid="return-line-amount">
+                    {amounts.has(l.id) ? saleMoney(amounts.get(l.id)!, s.currency, lang) : '—'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {errors.lines && (
+        <Text size="sm" c="red" mt="xs" role="alert">
+          {errors.lines}
+        </Text>
       )}
     </Paper>
   );

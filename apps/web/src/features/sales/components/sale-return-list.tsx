@@ -1,36 +1,21 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Select,
-  SimpleGrid,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Modal, SimpleGrid, Table, Text } from '@mantine/core';
 import { IconEye, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '@posauto/shared/i18n/index';
 import { REFUND_METHODS, type SaleReturn } from '@posauto/shared/schemas/sales';
-import { ListFooter, ListSearch } from '../../../components/crud/list-parts';
-import { useListState } from '../../../components/crud/list-state';
-import { DataTable } from '../../../components/data-table/data-table';
-import { PageHeader } from '../../../components/page-header';
+import type { Column } from '../../../components/data-table/data-table';
+import { choicesOf, type DocumentFilter } from '../../../components/documents/document-filters';
+import { AmountText, DocumentNumber, RowAction } from '../../../components/documents/document-list-actions';
+import { DocumentListPage } from '../../../components/documents/document-list-page';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import { useSaleReturn, useSaleReturnList } from '../api/sales';
 import { plainQuantity, saleMoney } from '../lib/sale-money';
-import { SaleFilters, type SaleFilterKey } from './sale-filters';
+import { useSaleFilters, type SaleFilterKey } from './sale-filters';
 
-const FILTERS = ['branch_id', 'customer_id', 'refund_method', 'from', 'to'] as const;
 const SHOWN: readonly SaleFilterKey[] = ['from', 'to', 'branch_id', 'customer_id'];
 
 /**
@@ -51,8 +36,6 @@ export function SaleReturnList({ canCreate, reprint }: { canCreate: boolean; rep
       setPrinting(null);
     }
   };
-  const lang = currentLanguage();
-  const { state, update, query } = useListState(FILTERS);
   const [params, setParams] = useSearchParams();
   const openId = params.get('return');
   const open = (id: string | null) =>
@@ -62,134 +45,89 @@ export function SaleReturnList({ canCreate, reprint }: { canCreate: boolean; rep
       else next.delete('return');
       return next;
     });
-  const list = useSaleReturnList(query);
-  const rows = list.data?.data ?? [];
+  const refundFilter: DocumentFilter = {
+    kind: 'select',
+    key: 'refund_method',
+    label: 'sales_ui.refund_method_label',
+    placeholder: 'sales_ui.all_refund_methods',
+    data: choicesOf(REFUND_METHODS, (m) => t(`sales_ui.refund_method.${m}`)),
+    width: 170,
+  };
   return (
-    <>
-      <PageHeader
-        actions={
-          canCreate && (
-            <Button component={Link} to="/sales-listing/create-sale-return" leftSection={<IconPlus size={16} />} data-testid="create">
-              {t('common.create')}
-            </Button>
-          )
-        }
-      />
-      <Paper withBorder radius="md" p="md">
-        <Group mb="md" gap="sm" align="flex-end">
-          <ListSearch state={state} update={update} placeholder="sales_ui.returns_search_placeholder" />
-          <SaleFilters state={state} update={update} show={SHOWN} />
-          <Select
-            aria-label={t('sales_ui.refund_method_label')}
-            placeholder={t('sales_ui.all_refund_methods')}
-            data={REFUND_METHODS.map((m) => ({ value: m, label: t(`sales_ui.refund_method.${m}`) }))}
-            value={state.filters.refund_method ?? null}
-            onChange={(v) => update({ filters: { ...state.filters, refund_method: v || undefined } })}
-            clearable
-            w={170}
-          />
-        </Group>
-        <DataTable<SaleReturn>
-          rows={rows}
-          loading={list.isFetching}
-          sort={state.sort}
-          order={state.order}
-          onSort={(key) => update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' })}
-          emptyText={t(state.search ? 'common.no_match' : 'common.no_data')}
-          columns={[
-            {
-              key: 'return_number',
-              header: 'sales_ui.return_number',
-              sortable: true,
-              render: (r) => (
-                <Text
-                  size="sm"
-                  fw={500}
-                  component="button"
-                  type="button"
-                  onClick={() => open(r.id)}
-                  style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer', color: 'var(--mantine-color-anchor)' }}
-                >
-                  {r.return_number}
-                </Text>
-              ),
-            },
-            {
-              key: 'returned_on',
-              header: 'sales_ui.returned_on',
-              sortable: true,
-              render: (r) => formatDate(`${r.returned_on}T12:00:00Z`, lang),
-            },
-            { key: 'invoice_number', header: 'sales_ui.invoice_number', render: (r) => r.invoice_number },
-            { key: 'customer', header: 'sales_ui.customer', render: (r) => r.customer_name },
-            { key: 'branch', header: 'sales_ui.branch', render: (r) => r.branch_name },
-            {
-              key: 'refund',
-              header: 'sales_ui.refund_method_label',
-              render: (r) => (
-                <Badge variant="light" color={r.refund_method === 'cash' ? 'teal' : 'blue'}>
-                  {t(`sales_ui.refund_method.${r.refund_method}`)}
-                </Badge>
-              ),
-            },
-            {
-              key: 'total',
-              header: 'sales_ui.total',
-              align: 'right',
-              render: (r) => (
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {saleMoney(r.total, r.currency, lang)}
-                </Text>
-              ),
-            },
-            {
-              key: 'refund_amount',
-              header: 'sales_ui.refund_amount',
-              align: 'right',
-              render: (r) => (
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {saleMoney(r.refund_amount, r.refund_method === 'cash' ? r.refund_currency : r.currency, lang)}
-                </Text>
-              ),
-            },
-            {
-              key: 'actions',
-              header: 'common.actions',
-              render: (r) => (
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label={t('sales_ui.open')}>
-                    <ActionIcon variant="subtle" onClick={() => open(r.id)} aria-label={`${t('sales_ui.open')} ${r.return_number}`}>
-                      <IconEye size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  {reprint && (
-                    <Tooltip label={t('sales_ui.print_return')}>
-                      <ActionIcon
-                        variant="subtle"
-                        loading={printing === r.id}
-                        onClick={() => void print(r.id)}
-                        aria-label={`${t('sales_ui.print_return')} ${r.return_number}`}
-                        data-testid="reprint-return"
-                      >
-                        <IconPrinter size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </Group>
-              ),
-            },
-          ]}
-        />
-        <ListFooter meta={list.data?.meta} state={state} update={update} shown={rows.length} />
-      </Paper>
+    <DocumentListPage
+      useRows={useSaleReturnList}
+      searchPlaceholder="sales_ui.returns_search_placeholder"
+      filters={[...useSaleFilters(SHOWN), refundFilter]}
+      columns={returnColumns(open, t, currentLanguage())}
+      headerActions={() =>
+        canCreate && (
+          <Button component={Link} to="/sales-listing/create-sale-return" leftSection={<IconPlus size={16} />} data-testid="create">
+            {t('common.create')}
+          </Button>
+        )
+      }
+      rowActions={(r) => (
+        <>
+          <RowAction label="sales_ui.open" name={r.return_number} icon={IconEye} onClick={() => open(r.id)} />
+          {reprint && (
+            <RowAction
+              label="sales_ui.print_return"
+              name={r.return_number}
+              icon={IconPrinter}
+              loading={printing === r.id}
+              onClick={() => void print(r.id)}
+              testId="reprint-return"
+            />
+          )}
+        </>
+      )}
+    >
       <SaleReturnDialog
         id={openId}
         onClose={() => open(null)}
         onPrint={reprint ? () => openId && void print(openId) : undefined}
         printing={Boolean(openId) && printing === openId}
       />
-    </>
+    </DocumentListPage>
   );
+}
+
+function returnColumns(open: (id: string) => void, t: (key: string) => string, lang: Language): Column<SaleReturn>[] {
+  return [
+    {
+      key: 'return_number',
+      header: 'sales_ui.return_number',
+      sortable: true,
+      render: (r) => <DocumentNumber onClick={() => open(r.id)}>{r.return_number}</DocumentNumber>,
+    },
+    { key: 'returned_on', header: 'sales_ui.returned_on', sortable: true, render: (r) => formatDate(`${r.returned_on}T12:00:00Z`, lang) },
+    { key: 'invoice_number', header: 'sales_ui.invoice_number', render: (r) => r.invoice_number },
+    { key: 'customer', header: 'sales_ui.customer', render: (r) => r.customer_name },
+    { key: 'branch', header: 'sales_ui.branch', render: (r) => r.branch_name },
+    {
+      key: 'refund',
+      header: 'sales_ui.refund_method_label',
+      render: (r) => (
+        <Badge variant="light" color={r.refund_method === 'cash' ? 'teal' : 'blue'}>
+          {t(`sales_ui.refund_method.${r.refund_method}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'total',
+      header: 'sales_ui.total',
+      align: 'right',
+      render: (r) => <AmountText>{saleMoney(r.total, r.currency, lang)}</AmountText>,
+    },
+    {
+      key: 'refund_amount',
+      header: 'sales_ui.refund_amount',
+      align: 'right',
+      render: (r) => (
+        <AmountText>{saleMoney(r.refund_amount, r.refund_method === 'cash' ? r.refund_currency : r.currency, lang)}</AmountText>
+      ),
+    },
+  ];
 }
 
 function SaleReturnDialog({

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PAPER_WIDTHS, saleSettingsInputSchema, type PaperWidth, type SaleSettings } from '@posauto/shared/schemas/shop-settings';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
 import { notifySuccess } from '../../../lib/notify';
-import { usePaymentMethodOptions, useSaveSaleSettings } from '../api/resources';
+import { usePaymentMethodOptions, useSaveSaleSettings } from '../api/sale-settings';
 import { CustomerSelect } from './customer-select';
 import { FormActions } from '../../../components/crud/form-actions';
 

@@ -10,7 +10,7 @@ import {
 } from '@posauto/shared/schemas/setting-lists';
 import type { EntityFormProps } from '../../../components/crud/crud-list-page';
 import { useEntityForm } from '../../../components/crud/use-entity-form';
-import { useShopCurrency } from '../api/resources';
+import { useShopCurrency } from '../api/service-charges';
 import { FormActions } from '../../../components/crud/form-actions';
 
 type Values = {

@@ -1,15 +1,16 @@
-import { Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconPrinter } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatMoneyText } from '../../../lib/money-format';
 import { confirmAction } from '../../../components/crud/confirm-action';
 import { PageHeader } from '../../../components/page-header';
+import { DocumentFacts, type DocumentFact } from '../../../components/documents/document-facts';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCancelStockAdjustment, useStockAdjustment } from '../api/stock';
 import { DirectionBadge } from './direction-badge';
+import { MovedLines } from './moved-lines';
 
 /** One adjustment as posted: its lines in the unit they were counted in, the base quantity and the cost that moved. */
 export function StockAdjustmentDetailPage({ canCancel }: { canCancel: boolean }) {
@@ -34,7 +35,7 @@ export function StockAdjustmentDetailPage({ canCancel }: { canCancel: boolean })
       color: 'red',
       onConfirm: () => cancel.mutate(a.id, { onSuccess: () => notifySuccess('messages.updated'), onError: (e) => notifyError(e) }),
     });
-  const facts: Array<[string, React.ReactNode]> = [
+  const facts: DocumentFact[] = [
     ['stock_adjustment.number', a.adjustment_number],
     ['stock_adjustment.date', formatDate(`${a.adjusted_on}T12:00:00Z`, lang)],
     ['stock_adjustment.branch', a.branch_name],
@@ -71,55 +72,14 @@ export function StockAdjustmentDetailPage({ canCancel }: { canCancel: boolean })
             {t(`stock_adjustment.state_${a.state}`)}
           </Badge>
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-          {facts.map(([label, value]) => (
-            <div key={label}>
-              <Text size="xs" c="dimmed">
-                {t(label)}
-              </Text>
-              <Text size="sm" component="div">
-                {value}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
+        <DocumentFacts facts={facts} cols={{ base: 1, sm: 2, md: 3 }} />
         {a.reason && (
           <Text size="sm" mt="sm">
             {t('stock_adjustment.reason')}: {a.reason}
           </Text>
         )}
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" data-testid="adjustment-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('stock_adjustment.item')}</Table.Th>
-                <Table.Th>{t('stock_adjustment.quantity')}</Table.Th>
-                <Table.Th>{t('stock_adjustment.base_quantity')}</Table.Th>
-                <Table.Th>{t('stock_adjustment.cost')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {a.lines.map((l) => (
-                <Table.Tr key={l.id}>
-                  <Table.Td>
-                    <Text size="sm">{l.product_name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {l.sku_code}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {l.quantity} {l.unit_name ?? ''}
-                  </Table.Td>
-                  <Table.Td>{l.base_quantity}</Table.Td>
-                  <Table.Td>{formatMoneyText(l.cost, l.currency, lang)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <MovedLines lines={a.lines} testId="adjustment-lines" />
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
-import { ActionIcon, Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StockAdjustment } from '@posauto/shared/schemas/stock';
 import { CrudListPage } from '../../../components/crud/crud-list-page';
+import { RowAction } from '../../../components/documents/document-list-actions';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { stockAdjustmentsResource } from '../api/stock';
@@ -23,16 +23,12 @@ export function StockAdjustmentList() {
       exportable={false}
       can={{ edit: false, delete: false, status: false }}
       rowActions={(row) => (
-        <Tooltip label={t('stock_adjustment.open')}>
-          <ActionIcon
-            component={Link}
-            to={`/stock-adjustment-listing/listing/${row.id}`}
-            variant="subtle"
-            aria-label={`${t('stock_adjustment.open')} ${row.adjustment_number}`}
-          >
-            <IconEye size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          label="stock_adjustment.open"
+          name={row.adjustment_number}
+          icon={IconEye}
+          to={`/stock-adjustment-listing/listing/${row.id}`}
+        />
       )}
       columns={[
         { key: 'adjustment_number', header: 'stock_adjustment.number', sortable: true, render: (a) => a.adjustment_number },

@@ -1,14 +1,15 @@
-import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconEdit, IconPackageImport, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatMoneyText } from '../../../lib/money-format';
 import { confirmAction } from '../../../components/crud/confirm-action';
 import { PageHeader } from '../../../components/page-header';
+import { DocumentFacts, type DocumentFact } from '../../../components/documents/document-facts';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useStockTransfer, useStockTransferAction } from '../api/transfers';
+import { MovedLines } from './moved-lines';
 import { TransferStateBadge } from './transfer-state-badge';
 import classes from './transfer-note.module.css';
 
@@ -47,7 +48,7 @@ export function StockTransferDetailPage({ canWrite, branchId }: TransferDetailPr
       color: 'red',
       onConfirm: () => cancel.mutate(x.id, done),
     });
-  const facts: Array<[string, React.ReactNode]> = [
+  const facts: DocumentFact[] = [
     ['stock.transfer.number', x.transfer_number],
     ['stock.transfer.date', formatDate(`${x.sent_on}T12:00:00Z`, lang)],
     ['stock.transfer.from', x.from_branch_name],
@@ -107,55 +108,14 @@ export function StockTransferDetailPage({ canWrite, branchId }: TransferDetailPr
         <Group justify="space-between" mb="sm">
           <TransferStateBadge state={x.state} />
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-          {facts.map(([label, value]) => (
-            <div key={label}>
-              <Text size="xs" c="dimmed">
-                {t(label)}
-              </Text>
-              <Text size="sm" component="div">
-                {value}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
+        <DocumentFacts facts={facts} cols={{ base: 1, sm: 2, md: 3 }} />
         {x.note && (
           <Text size="sm" mt="sm">
             {t('stock.transfer.note')}: {x.note}
           </Text>
         )}
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" data-testid="transfer-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('stock_adjustment.item')}</Table.Th>
-                <Table.Th>{t('stock_adjustment.quantity')}</Table.Th>
-                <Table.Th>{t('stock_adjustment.base_quantity')}</Table.Th>
-                <Table.Th>{t('stock_adjustment.cost')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {x.lines.map((l) => (
-                <Table.Tr key={l.id}>
-                  <Table.Td>
-                    <Text size="sm">{l.product_name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {l.sku_code}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {l.quantity} {l.unit_name ?? ''}
-                  </Table.Td>
-                  <Table.Td>{l.base_quantity}</Table.Td>
-                  <Table.Td>{formatMoneyText(l.cost, l.currency, lang)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <MovedLines lines={x.lines} testId="transfer-lines" />
       <div className={classes.printOnly}>
         <div className={classes.signatures}>
           <div className={classes.signature}>

@@ -1,22 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { Alert, Center, Checkbox, Group, Loader, Paper, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconTrash } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -26,17 +10,8 @@ import { FormActions } from '../../../components/crud/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { api } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useVariantOptions } from '../api/stock';
 import { useSaveStockTransfer, useStockTransfer, useStockTransferOptions } from '../api/transfers';
-
-/** An item being sent: the product as picked, the variant and transfer unit chosen, the quantity typed. */
-interface Line {
-  key: string;
-  product: Pick<Product, 'id' | 'product_name' | 'sku_code' | 'type' | 'unit_id'>;
-  variant_id: string | null;
-  unit_id: string | null;
-  quantity: string;
-}
+import { StockLinesTable, stockLinesInput, useStockLines, type StockLine } from './stock-lines';
 
 export interface TransferFormProps {
   /** The product finder of the catalogue, handed in by the screen (features do not import each other). */
@@ -85,7 +60,7 @@ function LoadedEditor(props: TransferFormProps & { initial: StockTransferDetail 
     );
   }
   const byId = new Map(products.flatMap((p) => (p.data ? [[p.data.id, p.data] as const] : [])));
-  const lines: Line[] = props.initial.lines.map((l) => {
+  const lines: StockLine[] = props.initial.lines.map((l) => {
     const p = byId.get(l.product_id);
     return {
       key: l.id,
@@ -111,13 +86,12 @@ function TransferEditor({
   id,
   initial,
   initialLines = [],
-}: TransferFormProps & { initial: StockTransferDetail | null; initialLines?: Line[] }) {
+}: TransferFormProps & { initial: StockTransferDetail | null; initialLines?: StockLine[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const options = useStockTransferOptions();
   const save = useSaveStockTransfer(id);
-  const [lines, setLines] = useState<Line[]>(initialLines);
-  const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
+  const stock = useStockLines(initialLines);
   const form = useForm({
     mode: 'controlled',
     initialValues: {
@@ -136,38 +110,18 @@ function TransferEditor({
   const fromId = form.values.from_branch_id;
   const to = (options.data?.to_branches ?? []).filter((b) => b.id !== fromId);
 
-  const unitsFor = (line: Line) => {
-    const units = options.data?.units ?? [];
-    const own = units.find((u) => u.id === line.product.unit_id);
-    if (!own) return [];
-    const base = own.base_unit_id ?? own.id;
-    return units.filter((u) => (u.base_unit_id ?? u.id) === base).map((u) => ({ value: u.id, label: u.name }));
-  };
-  const add = (p: Product) =>
-    setLines((ls) => [...ls, { key: `${p.id}-${Date.now()}`, product: p, variant_id: null, unit_id: p.unit_id, quantity: '1' }]);
-  const change = (key: string, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
-
   const submit = form.onSubmit(async (values) => {
     const input: StockTransferInput = {
       ...values,
       receive_now: canReceiveNow && values.receive_now,
-      lines: lines.map((l) => ({ product_id: l.product.id, variant_id: l.variant_id, unit_id: l.unit_id, quantity: l.quantity.trim() })),
+      lines: stockLinesInput(stock.lines),
     };
     const parsed = stockTransferInputSchema.safeParse(input);
     if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      const perLine: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const [head, index] = issue.path;
-        if (head === 'lines' && typeof index === 'number') perLine[lines[index]!.key] ??= t(issue.message);
-        else fieldErrors[String(head)] ??= t(issue.message);
-      }
-      form.setErrors(fieldErrors);
-      setLineErrors(perLine);
-      if (fieldErrors.lines) notifyError(new Error(fieldErrors.lines));
+      form.setErrors(stock.refuse(parsed.error.issues, t));
       return;
     }
-    setLineErrors({});
+    stock.accept();
     try {
       const res = await save.mutateAsync(parsed.data);
       notifySuccess(id ? 'messages.updated' : 'messages.created');
@@ -211,105 +165,15 @@ function TransferEditor({
           )}
         </Paper>
 
-        <Paper withBorder p="md" radius="md">
-          <Stack>
-            {renderPicker(add)}
-            {lines.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                {t('stock.transfer.no_lines')}
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={640}>
-                <Table verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('stock_adjustment.item')}</Table.Th>
-                      <Table.Th>{t('stock.transfer.unit')}</Table.Th>
-                      <Table.Th>{t('stock_adjustment.quantity')}</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {lines.map((l) => (
-                      <LineRow
-                        key={l.key}
-                        line={l}
-                        units={unitsFor(l)}
-                        error={lineErrors[l.key]}
-                        onChange={(patch) => change(l.key, patch)}
-                        onRemove={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
-                      />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Stack>
-        </Paper>
+        <StockLinesTable
+          renderPicker={renderPicker}
+          stock={stock}
+          units={options.data?.units ?? []}
+          empty={t('stock.transfer.no_lines')}
+          unitLabel={t('stock.transfer.unit')}
+        />
         <FormActions saving={save.isPending} onCancel={() => void navigate('/stock-transfer-listing')} mt={0} />
       </Stack>
     </form>
-  );
-}
-
-function LineRow(props: {
-  line: Line;
-  units: Array<{ value: string; label: string }>;
-  error: string | undefined;
-  onChange: (patch: Partial<Line>) => void;
-  onRemove: () => void;
-}) {
-  const { t } = useTranslation();
-  const { line, units, error } = props;
-  const variants = useVariantOptions(line.product.type === 'variation' ? line.product.id : null);
-  const name = `${line.product.product_name} · ${line.product.sku_code}`;
-  return (
-    <Table.Tr>
-      <Table.Td>
-        <Text size="sm" fw={500}>
-          {name}
-        </Text>
-        {line.product.type === 'variation' && (
-          <Select
-            mt={4}
-            size="xs"
-            aria-label={`${t('stock_adjustment.variant')} ${name}`}
-            placeholder={t('stock_adjustment.variant')}
-            data={variants}
-            value={line.variant_id}
-            onChange={(v) => props.onChange({ variant_id: v })}
-          />
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Select
-          size="xs"
-          aria-label={`${t('stock.transfer.unit')} ${name}`}
-          data={units}
-          value={line.unit_id}
-          onChange={(v) => props.onChange({ unit_id: v })}
-          disabled={units.length === 0}
-          data-testid="line-unit"
-        />
-      </Table.Td>
-      <Table.Td>
-        <TextInput
-          size="xs"
-          inputMode="decimal"
-          aria-label={`${t('stock_adjustment.quantity')} ${name}`}
-          value={line.quantity}
-          error={error}
-          onChange={(e) => props.onChange({ quantity: e.currentTarget.value })}
-          data-testid="line-quantity"
-        />
-      </Table.Td>
-      <Table.Td>
-        <ActionIcon variant="subtle" color="red" onClick={props.onRemove} aria-label={`${t('common.delete')} ${name}`}>
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Table.Td>
-    </Table.Tr>
   );
 }

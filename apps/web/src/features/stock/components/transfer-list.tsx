@@ -1,9 +1,8 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TRANSFER_STATES, type StockTransfer } from '@posauto/shared/schemas/stock';
 import { CrudListPage } from '../../../components/crud/crud-list-page';
+import { RowAction } from '../../../components/documents/document-list-actions';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { stockTransfersResource, useStockTransferOptions } from '../api/transfers';
@@ -37,29 +36,16 @@ export function StockTransferList({ canEdit }: { canEdit: boolean }) {
       ]}
       rowActions={(row) => (
         <>
-          <Tooltip label={t('stock.transfer.open')}>
-            <ActionIcon
-              component={Link}
-              to={`/stock-transfer-detail/${row.id}`}
-              variant="subtle"
-              aria-label={`${t('stock.transfer.open')} ${row.transfer_number}`}
-            >
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction label="stock.transfer.open" name={row.transfer_number} icon={IconEye} to={`/stock-transfer-detail/${row.id}`} />
           {/* Only a transfer on its way can be edited. */}
           {canEdit && row.state === 'sent' && (
-            <Tooltip label={t('common.edit')}>
-              <ActionIcon
-                component={Link}
-                to={`/stock-transfer-listing/edit-transfer/${row.id}`}
-                variant="subtle"
-                aria-label={`${t('common.edit')} ${row.transfer_number}`}
-                data-testid="row-edit"
-              >
-                <IconEdit size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction
+              label="common.edit"
+              name={row.transfer_number}
+              icon={IconEdit}
+              to={`/stock-transfer-listing/edit-transfer/${row.id}`}
+              testId="row-edit"
+            />
           )}
         </>
       )}
