@@ -6,6 +6,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const root = dirname(new URL(import.meta.url).pathname);
@@ -49,6 +51,10 @@ const boundaries = {
         context.report({ node, message: 'web must not import the server' });
       if (file.startsWith('apps/server/') && to.startsWith('apps/web/'))
         context.report({ node, message: 'server must not import the web app' });
+      if (/^apps\/web\/src\/(features|components|lib)\//.test(file) && to.startsWith('apps/web/src/app/'))
+        context.report({ node, message: 'only the app shell imports from app/: move what a feature needs to components/ or lib/' });
+      if (file.startsWith('apps/server/src/kernel/') && !isTest && to.startsWith('apps/server/src/modules/'))
+        context.report({ node, message: 'the kernel sits below the modules and imports none of them' });
       const feat = /^apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1];
       const toFeat = /^apps\/web\/src\/features\/([^/]+)/.exec(to)?.[1];
       if (feat && toFeat && feat !== toFeat) context.report({ node, message: `feature '${feat}' must not import feature '${toFeat}'` });
@@ -97,6 +103,31 @@ export default tseslint.config(
       ],
       'check-file/folder-naming-convention': ['error', { '{apps,packages,scripts,bench}/**/': 'KEBAB_CASE' }],
       'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports (ARCHITECTURE.md).' }],
+    },
+  },
+  {
+    // No import cycles: a module that needs another's piece at load time and is needed by it back loads half-made.
+    // The TypeScript resolver follows the packages' own paths; type-only imports vanish at build and are not counted.
+    files: ['{apps,packages}/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // Functions of one screenful and files of one subject (issue 23). Blank lines and comments do not count: a comment
+    // that says why is never the reason to split. Tests, migrations and seed data are long by nature.
+    files: ['{apps,packages}/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/db/migrations/**', '**/seed/**', '**/locales/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+      'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }],
     },
   },
   {
