@@ -7,7 +7,7 @@ import type { RequestContext } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { lockOpenCashSession } from '../cash-sessions/index';
 import { shopSettings } from '../settings/index';
-import type { StockSettings } from '../stock/index';
+import { stockSettingsOf } from '../stock/index';
 import { isTillSale, type SaleIn } from './sale-input';
 
 const partiesWanted = precompiled(
@@ -47,7 +47,7 @@ export async function saleSettings(trx: Kysely<Database>, businessId: string) {
     ...g,
     currency: g.currency as CurrencyCode,
     // What the stock ledger would read again otherwise.
-    stock: { out_of_stock_sale: Number(g.outOfStockSale), default_stock_alert: g.defaultStockAlert } satisfies StockSettings,
+    stock: stockSettingsOf(g),
   };
 }
 export type SaleSettings = Awaited<ReturnType<typeof saleSettings>>;

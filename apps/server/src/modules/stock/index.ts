@@ -8,6 +8,7 @@ export {
   type LedgerLine,
   type PostedMovement,
   type ProductRow,
+  stockSettingsOf,
   type StockSettings,
 } from './stock-ledger';
 export { assertLedgerBalanced, batchMismatches, ledgerMismatches, type BatchMismatch, type LedgerMismatch } from './stock-invariants';

@@ -7,6 +7,7 @@ import type { WriteBatch } from '../../db/write-batch';
 import { AppError } from '../../http/errors';
 import { raiseEvent, STOCK_LEVEL_LOW } from '../../kernel/events';
 import { newId } from '../../lib/ids';
+import { shopSettings, type ShopSettings } from '../settings/index';
 import { moveBatches } from './stock-batches';
 import { averageOf, incomingCost, outgoingCost, tooLarge } from './stock-ledger-costs';
 import { expand, itemInfo, productRows, type ItemInfo, type ItemMove, type LedgerLine, type ProductRow } from './stock-ledger-items';
@@ -73,7 +74,7 @@ export async function postMovements(
 
 /** What a caller that has already read it can hand to the ledger, so the ledger does not read it again. */
 export interface LedgerKnown {
-  /** The shop's general_settings row (its stock part). */
+  /** The shop's settings, their stock part (stockSettingsOf), when the caller has read them already. */
   settings?: StockSettings;
   /** The document's products, read with productRows (a missing id is read by the ledger). */
   products?: ReadonlyMap<string, ProductRow>;
@@ -88,6 +89,12 @@ export interface StockSettings {
   out_of_stock_sale: number;
   default_stock_alert: number | null;
 }
+
+/** The stock part of the shop's settings (kernel/shop-settings.ts). */
+export const stockSettingsOf = (s: Pick<ShopSettings, 'outOfStockSale' | 'defaultStockAlert'>): StockSettings => ({
+  out_of_stock_sale: Number(s.outOfStockSale),
+  default_stock_alert: s.defaultStockAlert,
+});
 
 /** postMovements, with what the caller already knows (LedgerKnown). */
 export async function postMovementsWith(
@@ -108,13 +115,7 @@ export async function postMovementsWith(
   };
   const moves = await expand(trx, who.businessId, doc.lines, product);
   if (!moves.length) return [];
-  const settings =
-    known.settings ??
-    (await trx
-      .selectFrom('general_settings')
-      .select(['out_of_stock_sale', 'default_stock_alert'])
-      .where('business_id', '=', who.businessId)
-      .executeTakeFirst());
+  const settings = known.settings ?? stockSettingsOf(await shopSettings(trx, who.businessId));
   const at = now.toISOString();
   const incoming = isIncoming(doc.type);
 
