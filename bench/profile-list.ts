@@ -22,7 +22,7 @@ import { systemClock } from '../apps/server/src/lib/clock';
 import { hashToken } from '../apps/server/src/lib/secrets';
 import { seedDemoIfEmpty } from '../apps/server/src/seed/demo';
 import { authenticate, login } from '../apps/server/src/modules/auth/auth.service';
-import { findSession } from '../apps/server/src/modules/auth/auth.repo';
+import { findSession, sessionQuery } from '../apps/server/src/modules/auth/auth.repo';
 import { categoriesService } from '../apps/server/src/modules/categories/index';
 import { selectCategories } from '../apps/server/src/modules/categories/categories.repo';
 
@@ -87,28 +87,8 @@ await time(
 );
 
 process.stdout.write('\n--- Kysely: build + compile only (no database)\n');
-function findSessionBuilder(): Compilable {
-  return handle.db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', (j) => j.onRef('u.business_id', '=', 's.business_id').onRef('u.id', '=', 's.user_id'))
-    .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
-    .innerJoin('businesses as b', 'b.id', 's.business_id')
-    .select([
-      's.id as session_id',
-      's.last_seen_at',
-      'u.id as user_id',
-      'u.business_id',
-      'u.branch_id',
-      'u.first_name',
-      'u.last_name',
-      'u.status',
-      'r.name as role_name',
-      'r.permissions',
-      'b.status as business_status',
-      'b.is_platform',
-    ])
-    .where('s.id', '=', ctx.sessionId);
-}
+// The server's own session query (auth.repo.ts), so the profile times what a request really builds.
+const findSessionBuilder = (): Compilable => sessionQuery(handle.db, ctx.sessionId);
 const pageBuilder = (offset: number) =>
   selectCategories(handle.db, ctx.businessId).orderBy(sql.ref('c.name'), 'asc').orderBy(sql.ref('c.id'), 'asc').limit(10).offset(offset);
 await time('findSession: build + compile', () => findSessionBuilder().compile());

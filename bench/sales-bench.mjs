@@ -6,6 +6,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { half, newId, openPgPool, openSqlite, placeholders, round2, summary } from './raw-transaction.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -25,13 +26,6 @@ const QTY_SCALE = 1000;
 const FACTOR_SCALE = 1_000_000;
 const PASSWORD = 'bench-till-1234';
 const CREATE_CONCURRENCY = 8; // each user costs an Argon2id hash, each sign-in a verification
-
-const round2 = (n) => (n === null || !Number.isFinite(n) ? null : Math.round(n * 100) / 100);
-
-function percentile(sorted, p) {
-  if (!sorted.length) return null;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** Runs fn over items with at most `limit` calls in flight; answers the results in order. */
 async function pool(items, limit, fn) {
@@ -147,30 +141,6 @@ export function saleRequests(setup, tills) {
 
 // ---------------------------------------------------------------- raw transaction
 
-let lastMs = 0;
-let seq = 0;
-/** A UUIDv7 like the server's lib/ids.ts newId (time-ordered, counting up within a millisecond). */
-function newId() {
-  const b = randomBytes(16);
-  const now = Date.now();
-  if (now > lastMs) {
-    lastMs = now;
-    seq = b.readUInt16BE(6) & 0x07ff;
-  } else if (++seq > 0x0fff) {
-    lastMs += 1;
-    seq = 0;
-  }
-  b.writeUInt16BE(seq, 6);
-  b.writeUIntBE(lastMs, 0, 6);
-  b[6] = (b[6] & 0x0f) | 0x70;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** Exact division rounded half-up, as the ledger's (positive operands). */
-const half = (n, d) => Number((2n * n + d) / (2n * d));
-
 /**
  * The writes of one five-line till sale paid in cash with change, as plain statements in the order commitSale
  * (apps/server/src/modules/sales/sale-commit.ts) ran them when issue #22 set the sale targets, kept so as the fixed
@@ -183,11 +153,7 @@ const half = (n, d) => Number((2n * n + d) / (2n * d));
  * customer, products, payment method) are not repeated. Placeholders `?` (SQLite) or `$n` (PostgreSQL).
  */
 function statements(kind) {
-  const p = (sql) => {
-    if (kind === 'sqlite') return sql;
-    let i = 0;
-    return sql.replace(/\?/g, () => `$${++i}`);
-  };
+  const p = placeholders(kind);
   const lock = kind === 'postgres' ? ' FOR UPDATE' : '';
   const movementRow = `(?, ?, ?, ?, '', 'sale_out', ${-QTY_SCALE}, NULL, ${FACTOR_SCALE}, ${QTY_SCALE}, ?, ?, ?, 'sale', ?, ?, ?, ?)`;
   const lineRow = `(?, ?, ?, ?, ?, '', ?, NULL, ${FACTOR_SCALE}, ${QTY_SCALE}, ?, NULL, 0, ?, 0, 0, ?, 0, ?)`;
@@ -264,24 +230,6 @@ function taken(level) {
   return { cost, after: onHand - QTY_SCALE, value: Number(value) - cost, avg: Number(level.avg_cost) };
 }
 
-/**
- * `latencies`: what each transaction waited, as its till saw it. `tills` (SQLite, one transaction at a time): also
- * the transactions alone (`alone_p50_ms`, `alone_p99_ms`), since there the tills' wait is mostly each other's turns.
- */
-function summary(latencies, ms, connections, alone = null) {
-  latencies.sort((a, b) => a - b);
-  if (alone) alone.sort((a, b) => a - b);
-  return {
-    connections,
-    duration_s: Math.round(ms / 100) / 10,
-    transactions: latencies.length,
-    tx_per_s: Math.round((latencies.length / (ms / 1000)) * 10) / 10,
-    latency_p50_ms: round2(percentile(latencies, 50)),
-    latency_p99_ms: round2(percentile(latencies, 99)),
-    ...(alone ? { alone_p50_ms: round2(percentile(alone, 50)), alone_p99_ms: round2(percentile(alone, 99)) } : {}),
-  };
-}
-
 /** The statements' arguments of one sale, shared by both databases (`q(name, args)` runs one, answers its rows). */
 async function oneSale(q, shop, till, setup, k, rateKhr) {
   const p = plan(setup, k);
@@ -339,14 +287,8 @@ async function oneSale(q, shop, till, setup, k, rateKhr) {
  * server's file with the server's pragmas (WAL, synchronous FULL), one writer, for `seconds`, the tills in turn.
  */
 export async function rawSalesSqlite(file, setup, tills, seconds, isInterrupted) {
-  const Database = require('better-sqlite3');
-  const db = new Database(file);
+  const db = openSqlite(file);
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    db.function('lower', { deterministic: true }, (v) => (v === null ? null : String(v).toLowerCase()));
     const shop = db.prepare(SHOP_SQL).get();
     const rateKhr = Number(shop.rate) || 4000;
     const s = Object.fromEntries(Object.entries(statements('sqlite')).map(([k, v]) => [k, db.prepare(v)]));
@@ -403,9 +345,7 @@ export async function rawSalesSqlite(file, setup, tills, seconds, isInterrupted)
  * the next till, with its own session), each transaction at the default durable commit, for `seconds`.
  */
 export async function rawSalesPostgres(url, setup, tills, seconds, connections, isInterrupted) {
-  const pg = require('pg');
-  const types = { getTypeParser: (oid, format) => (oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid, format)) };
-  const pgPool = new pg.Pool({ connectionString: url, max: 10, types });
+  const pgPool = openPgPool(url);
   try {
     const shop = (await pgPool.query(SHOP_SQL)).rows[0];
     const rateKhr = Number(shop.rate) || 4000;

@@ -4,8 +4,8 @@
  * that the concurrent adjustments are compared with, receiving 200-line purchases, and the ledger's check that
  * every stock level still equals the sum of its movements.
  */
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { half, newId, openPgPool, openSqlite, percentile, placeholders, round2, summary } from './raw-transaction.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -70,30 +70,6 @@ export function adjustmentRequests(setup, token) {
 
 // ---------------------------------------------------------------- raw transaction
 
-let lastMs = 0;
-let seq = 0;
-/** A UUIDv7 like the server's lib/ids.ts newId (time-ordered, counting up within a millisecond). */
-function newId() {
-  const b = randomBytes(16);
-  const now = Date.now();
-  if (now > lastMs) {
-    lastMs = now;
-    seq = b.readUInt16BE(6) & 0x07ff;
-  } else if (++seq > 0x0fff) {
-    lastMs += 1;
-    seq = 0;
-  }
-  b.writeUInt16BE(seq, 6);
-  b.writeUIntBE(lastMs, 0, 6);
-  b[6] = (b[6] & 0x0f) | 0x70;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** Exact division rounded half-up, as the ledger's (positive operands). */
-const half = (n, d) => Number((2n * n + d) / (2n * d));
-
 /**
  * The statements of one single-line addition, in the order postAdjustment runs them (stock-ledger.ts, then
  * db/document-number.ts, stock-adjustments.ts, stock-lines.ts, audit.repo.ts: the number is taken last, so its
@@ -101,11 +77,7 @@ const half = (n, d) => Number((2n * n + d) / (2n * d));
  * writes and the reads they depend on (the level's balance, the number).
  */
 function statements(kind) {
-  const p = (sql) => {
-    if (kind === 'sqlite') return sql;
-    let i = 0;
-    return sql.replace(/\?/g, () => `$${++i}`);
-  };
+  const p = placeholders(kind);
   return {
     number: p(`INSERT INTO tenant_counters (business_id, name, value) VALUES (?, ?, 1)
       ON CONFLICT (business_id, name) DO UPDATE SET value = tenant_counters.value + 1 RETURNING value`),
@@ -138,24 +110,6 @@ function added(level) {
   return { cost, after, value, avg: newAvg };
 }
 
-function percentile(sorted, p) {
-  if (!sorted.length) return null;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-function summary(latencies, ms, connections) {
-  latencies.sort((a, b) => a - b);
-  const r2 = (n) => (n === null ? null : Math.round(n * 100) / 100);
-  return {
-    connections,
-    duration_s: Math.round(ms / 100) / 10,
-    transactions: latencies.length,
-    tx_per_s: Math.round((latencies.length / (ms / 1000)) * 10) / 10,
-    latency_p50_ms: r2(percentile(latencies, 50)),
-    latency_p99_ms: r2(percentile(latencies, 99)),
-  };
-}
-
 /** The shop, its owner, and the series' name, read once by the raw runs. */
 const SHOP_SQL = `SELECT b.id AS business_id, u.id AS user_id FROM businesses b JOIN users u ON u.business_id = b.id
   WHERE b.shop_name = 'Demo Coffee' ORDER BY b.created_at, u.is_owner DESC, u.created_at LIMIT 1`;
@@ -165,14 +119,8 @@ const SHOP_SQL = `SELECT b.id AS business_id, u.id AS user_id FROM businesses b 
  * server's file with the server's pragmas (WAL, synchronous FULL), one writer, for `seconds`.
  */
 export async function rawAdjustmentsSqlite(file, setup, seconds, isInterrupted) {
-  const Database = require('better-sqlite3');
-  const db = new Database(file);
+  const db = openSqlite(file);
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    db.function('lower', { deterministic: true }, (v) => (v === null ? null : String(v).toLowerCase()));
     const shop = db.prepare(SHOP_SQL).get();
     const s = Object.fromEntries(Object.entries(statements('sqlite')).map(([k, v]) => [k, db.prepare(v)]));
     let n = 0;
@@ -213,9 +161,7 @@ export async function rawAdjustmentsSqlite(file, setup, seconds, isInterrupted) 
  * transaction at the default durable commit (synchronous_commit on), for `seconds`.
  */
 export async function rawAdjustmentsPostgres(url, setup, seconds, connections, isInterrupted) {
-  const pg = require('pg');
-  const types = { getTypeParser: (oid, format) => (oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid, format)) };
-  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  const pool = openPgPool(url);
   try {
     const shop = (await pool.query(SHOP_SQL)).rows[0];
     const s = statements('postgres');
@@ -311,15 +257,14 @@ export async function receivePurchases(base, token, setup, { warmup, count, isIn
     if (k >= warmup) latencies.push(ms);
   }
   const sorted = [...latencies].sort((a, b) => a - b);
-  const r2 = (n) => (n === null ? null : Math.round(n * 100) / 100);
   return {
     lines: PURCHASE_LINES,
     warmup,
     count,
-    latency_p50_ms: r2(percentile(sorted, 50)),
-    latency_p99_ms: r2(percentile(sorted, 99)),
-    latency_mean_ms: r2(sorted.reduce((a, b) => a + b, 0) / sorted.length),
-    latency_max_ms: r2(sorted[sorted.length - 1]),
+    latency_p50_ms: round2(percentile(sorted, 50)),
+    latency_p99_ms: round2(percentile(sorted, 99)),
+    latency_mean_ms: round2(sorted.reduce((a, b) => a + b, 0) / sorted.length),
+    latency_max_ms: round2(sorted[sorted.length - 1]),
   };
 }
 

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { declaredAccess, SHOP_LEVEL_PERMISSIONS, type Access } from '../src/http/access';
-import { addShopUser, createShop } from './factories';
+import { addBranchOwner, createShop } from './factories';
 import { ADMIN, bearer, CASHIER, createTestApp, loginAs, OWNER, type TestContext } from './harness';
 
 /** The only API routes anyone may call without signing in. Adding one here is a security decision. */
@@ -91,21 +91,7 @@ describe('access to every API route', () => {
     const shop = await createShop(t.deps, { shopName: 'Intruder Mart' });
     intruder = await loginAs(t.app, shop.login);
     admin = await loginAs(t.app, ADMIN);
-    const demo = await t.deps.db
-      .selectFrom('users')
-      .select(['business_id', 'branch_id'])
-      .where('email', '=', CASHIER.email)
-      .executeTakeFirstOrThrow();
-    const ownerRole = await t.deps.db
-      .selectFrom('roles')
-      .select('id')
-      .where('business_id', '=', demo.business_id)
-      .where('name', '=', 'Owner')
-      .executeTakeFirstOrThrow();
-    branchUser = await loginAs(
-      t.app,
-      (await addShopUser(t.deps, { businessId: demo.business_id, roleId: ownerRole.id, branchId: demo.branch_id })).login,
-    );
+    branchUser = await loginAs(t.app, (await addBranchOwner(t.deps, CASHIER.email)).login);
     openapi = (await t.app.inject({ url: '/api/openapi.json' })).json();
   });
   afterAll(() => t.close());

@@ -1,6 +1,6 @@
 /**
- * Factories shared by the server suites: another shop with its owner, a request context built from the
- * database (for service tests), and row counts for "nothing changed" checks.
+ * Factories shared by the server suites: another shop with its owner, another user, role or branch owner of a shop,
+ * a request context built from the database (for service tests), and row counts for "nothing changed" checks.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -78,6 +78,50 @@ export async function addShopUser(
       addUser(trx, { ...options, firstName: 'Shop', lastName: 'User', email, passwordHash }, deps.clock.now().toISOString()),
     );
   return { userId, login: { email, password } };
+}
+
+/** A role of the shop's own (not a preset) with only these permissions, written straight to the table. */
+export async function addRole(deps: Deps, businessId: string, name: string, permissions: readonly string[]): Promise<string> {
+  const id = newId();
+  const at = deps.clock.now().toISOString();
+  await deps.db
+    .insertInto('roles')
+    .values({
+      business_id: businessId,
+      id,
+      name,
+      permissions: JSON.stringify(permissions),
+      is_preset: 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
+}
+
+/** The id of the shop's preset "Owner" role. */
+export async function ownerRoleId(deps: Deps, businessId: string): Promise<string> {
+  const role = await deps.db
+    .selectFrom('roles')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('name', '=', 'Owner')
+    .executeTakeFirstOrThrow();
+  return role.id;
+}
+
+/**
+ * Another user with the Owner role, tied to the branch of a colleague (the user with this e-mail) and in the same
+ * shop: every permission, but one branch's records only.
+ */
+export async function addBranchOwner(deps: Deps, colleagueEmail: string): ReturnType<typeof addShopUser> {
+  const colleague = await deps.db
+    .selectFrom('users')
+    .select(['business_id', 'branch_id'])
+    .where('email', '=', colleagueEmail)
+    .executeTakeFirstOrThrow();
+  const roleId = await ownerRoleId(deps, colleague.business_id);
+  return addShopUser(deps, { businessId: colleague.business_id, roleId, branchId: colleague.branch_id });
 }
 
 /** A stock notification written straight to the table, as the stock module will write them. */

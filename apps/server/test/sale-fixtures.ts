@@ -3,8 +3,9 @@
  * module's own routes are tested there), stock put in through the adjustment API, and row counts for "nothing saved".
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../src/db/types';
 import { newId } from '../src/lib/ids';
 import { bearer, CASHIER, createTestApp, loginAs, OWNER, type TestContext } from './harness';
 
@@ -79,19 +80,7 @@ export async function saleWorld(options: { env?: NodeJS.ProcessEnv } = {}): Prom
       .where('direction', '=', 'addition')
       .executeTakeFirstOrThrow()
   ).id;
-  await db
-    .updateTable('general_settings')
-    .set({
-      sale_tax: 1000,
-      is_exclude_tax: 1,
-      exchange_rate: 41_000_000,
-      out_of_stock_sale: 0,
-      edit_cost: 0,
-      inline_discount: 0,
-      edit_date: 0,
-    })
-    .where('business_id', '=', biz)
-    .execute();
+  await useSaleSettings(t.deps.db, biz, { inline_discount: 0 });
   // The suites about totals, stock and payments give discounts freely: the cashier's 10% limit and its approvals are
   // tested on their own (till-trust.test.ts), which sets the limit back with cashierDiscountLimit.
   await cashierDiscountLimit({ t, biz } as SaleWorld, 10_000);
@@ -110,6 +99,48 @@ export async function saleWorld(options: { env?: NodeJS.ProcessEnv } = {}): Prom
     items,
     addition,
   };
+}
+
+/**
+ * The sale settings the sales suites reckon with: 10% VAT added on top, 4,100 riel to the dollar, no selling beyond
+ * stock, no editing of cost or date at the till; whether a line takes its own discount is each suite's choice.
+ */
+export async function useSaleSettings(db: Kysely<Database>, biz: string, choice: { inline_discount: 0 | 1 }): Promise<void> {
+  await db
+    .updateTable('general_settings')
+    .set({
+      sale_tax: 1000,
+      is_exclude_tax: 1,
+      exchange_rate: 41_000_000,
+      out_of_stock_sale: 0,
+      edit_cost: 0,
+      inline_discount: choice.inline_discount,
+      edit_date: 0,
+    })
+    .where('business_id', '=', biz)
+    .execute();
+}
+
+/** A percentage service charge (`value` in hundredths of a percent) for every sale, written straight to the table. */
+export async function addServiceCharge(w: SaleWorld, name: string, value: number): Promise<string> {
+  const id = newId();
+  const at = w.t.clock.now().toISOString();
+  await w.t.deps.db
+    .insertInto('service_charges')
+    .values({
+      business_id: w.biz,
+      id,
+      name,
+      type: 'percentage',
+      value,
+      currency: null,
+      applies_to: 'all',
+      status: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
 }
 
 /** Opens a cash session for a user at a branch, as the cash-sessions module would (opening cash as entries). */

@@ -8,6 +8,12 @@ export const MISSING_ID = '01890a5d-ac96-774b-bcce-b302099a8057';
 
 type Row = { id: string; name: string; status: boolean };
 
+/** A refused form: 400, the general message, and one message per field at fault (exactly these). */
+export function expectFieldErrors(res: LightMyRequestResponse, errors: Record<string, string>): void {
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ message: 'Please check the highlighted fields', errors });
+}
+
 export interface SettingRoutesCase {
   what: string;
   base: string;
@@ -93,9 +99,7 @@ export function describeSettingRoutes(k: SettingRoutesCase, c: SettingClient): v
 
     it('answers 400 with a message per field in English, and changes nothing', async () => {
       const before = await c.snapshot(k.base);
-      const res = await c.call('POST', k.base, c.owner, k.bad.body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Please check the highlighted fields', errors: k.bad.errors });
+      expectFieldErrors(await c.call('POST', k.base, c.owner, k.bad.body), k.bad.errors);
       expect((await c.call('POST', k.base, c.owner, {})).json().errors).toMatchObject({ name: 'Please enter data' });
       expect(await c.snapshot(k.base)).toEqual(before);
     });

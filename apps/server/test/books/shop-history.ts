@@ -17,6 +17,7 @@ import { newId } from '../../src/lib/ids';
 import { addDays, localDay, startOfLocalDay } from '../../src/lib/time-zone';
 import { addShopUser } from '../factories';
 import { bearer, CASHIER, loginAs, OWNER, type TestContext } from '../harness';
+import { useSaleSettings } from '../sale-fixtures';
 
 type ArbValue<A> = A extends fc.Arbitrary<infer T> ? T : never;
 
@@ -252,19 +253,7 @@ export async function prepareShop(t: TestContext): Promise<Shop> {
       .where('business_id', '=', biz)
       .where('id', '=', id)
       .execute();
-  await db
-    .updateTable('general_settings')
-    .set({
-      sale_tax: 1000,
-      is_exclude_tax: 1,
-      exchange_rate: 41_000_000,
-      out_of_stock_sale: 0,
-      edit_cost: 0,
-      inline_discount: 1,
-      edit_date: 0,
-    })
-    .where('business_id', '=', biz)
-    .execute();
+  await useSaleSettings(db, biz, { inline_discount: 1 });
 
   const methods = await db.selectFrom('payment_methods').select(['id', 'type']).where('business_id', '=', biz).execute();
   const customers = await db.selectFrom('customers').select(['id', 'is_walk_in']).where('business_id', '=', biz).orderBy('name').execute();

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '@posauto/shared/schemas/shop-settings';
 import { addShopUser, contextFor, createShop } from '../../../test/factories';
 import { loginAs, OWNER } from '../../../test/harness';
-import { MISSING_ID, useSettingClient, type Method } from '../../../test/setting-list-routes';
+import { expectFieldErrors, MISSING_ID, useSettingClient, type Method } from '../../../test/setting-list-routes';
 import { newId } from '../../lib/ids';
 
 const BASE = '/api/v1/customers';
@@ -93,16 +93,12 @@ describe('customer routes', () => {
       email: 'nope',
       member_id: 'M 01',
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: 'Please check the highlighted fields',
-      errors: {
-        name: 'Please enter data',
-        customer_type: 'Please select customer type',
-        phone: 'Please enter a valid phone number',
-        email: 'Your email is incorrect',
-        member_id: 'Use letters, digits, dots, dashes, slashes or underscores only',
-      },
+    expectFieldErrors(res, {
+      name: 'Please enter data',
+      customer_type: 'Please select customer type',
+      phone: 'Please enter a valid phone number',
+      email: 'Your email is incorrect',
+      member_id: 'Use letters, digits, dots, dashes, slashes or underscores only',
     });
     const company = await c.call('POST', BASE, c.owner, body({ customer_type: 'company', company_name: '  ' }));
     expect(company.json().errors).toEqual({ company_name: 'Please enter company name' });

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Expense, ExpenseListResponse, ExpenseOptions } from '@posauto/shared/schemas/expenses';
-import { addShopUser, createShop } from '../../../test/factories';
+import { addBranchOwner, createShop } from '../../../test/factories';
 import { bearer, CASHIER, createTestApp, loginAs, OWNER, type TestContext } from '../../../test/harness';
 import { MISSING_ID } from '../../../test/setting-list-routes';
 
@@ -56,21 +56,7 @@ describe('expense routes', () => {
     cashier = await loginAs(t.app, CASHIER);
     const shop = await createShop(t.deps, { shopName: 'Rival Tea House' });
     other = await loginAs(t.app, shop.login);
-    const demo = await t.deps.db
-      .selectFrom('users')
-      .select(['business_id', 'branch_id'])
-      .where('email', '=', CASHIER.email)
-      .executeTakeFirstOrThrow();
-    const ownerRole = await t.deps.db
-      .selectFrom('roles')
-      .select('id')
-      .where('business_id', '=', demo.business_id)
-      .where('name', '=', 'Owner')
-      .executeTakeFirstOrThrow();
-    branchUser = await loginAs(
-      t.app,
-      (await addShopUser(t.deps, { businessId: demo.business_id, roleId: ownerRole.id, branchId: demo.branch_id })).login,
-    );
+    branchUser = await loginAs(t.app, (await addBranchOwner(t.deps, CASHIER.email)).login);
     opts = (await call('GET', `${BASE}/options`, owner)).json();
     const cat = (await call('POST', '/api/v1/expense-categories', other, { name: 'Rent' })).json().data;
     const method = (await call('POST', '/api/v1/payment-methods', other, { name: 'Cash', type: 'cash' })).json().data;

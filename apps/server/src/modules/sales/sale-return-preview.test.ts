@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addShopUser, createShop } from '../../../test/factories';
+import { addRole, addShopUser, createShop, ownerRoleId } from '../../../test/factories';
 import { loginAs } from '../../../test/harness';
-import { newId } from '../../lib/ids';
 import { call, en, openCashSession, saleCounts, saleWorld, sell, stockUp, type SaleWorld } from '../../../test/sale-fixtures';
 
 let w: SaleWorld;
@@ -23,13 +22,7 @@ beforeAll(async () => {
   second = w.branches[1]!.id;
   for (const item of w.items) await stockUp(w, item, main, '100');
   await openCashSession(w, w.ownerId, main);
-  const ownerRole = await w.t.deps.db
-    .selectFrom('roles')
-    .select('id')
-    .where('business_id', '=', w.biz)
-    .where('name', '=', 'Owner')
-    .executeTakeFirstOrThrow();
-  const added = await addShopUser(w.t.deps, { businessId: w.biz, roleId: ownerRole.id, branchId: null });
+  const added = await addShopUser(w.t.deps, { businessId: w.biz, roleId: await ownerRoleId(w.t.deps, w.biz), branchId: null });
   manager = { token: await loginAs(w.t.app, added.login), userId: added.userId };
 });
 afterAll(() => w.t.close());
@@ -180,20 +173,7 @@ describe('POST /api/v1/sale-returns/preview', () => {
     expect((await w.t.app.inject({ method: 'POST', url: '/api/v1/sale-returns/preview', headers: en, payload: body })).statusCode).toBe(
       401,
     );
-    const clerkRole = newId();
-    const at = w.t.clock.now().toISOString();
-    await w.t.deps.db
-      .insertInto('roles')
-      .values({
-        business_id: w.biz,
-        id: clerkRole,
-        name: 'Stock clerk',
-        permissions: '["stock-listing"]',
-        is_preset: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    const clerkRole = await addRole(w.t.deps, w.biz, 'Stock clerk', ['stock-listing']);
     const clerk = await loginAs(w.t.app, (await addShopUser(w.t.deps, { businessId: w.biz, roleId: clerkRole, branchId: null })).login);
     expect((await preview(clerk, body)).statusCode).toBe(403);
     const bad = await preview(w.owner, { ...body, lines: [{ sale_line_id: body.lines[0]!.sale_line_id, quantity: 'two' }] });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeDocumentTotals, formatDecimal } from '@posauto/shared/money/index';
 import { referenceSale, referenceTotals } from '@posauto/shared/money/sale-pricing.reference';
 import { newId } from '../../lib/ids';
-import { addCoupon, openCashSession, saleWorld, sell, type SaleWorld } from '../../../test/sale-fixtures';
+import { addCoupon, addServiceCharge, openCashSession, saleWorld, sell, type SaleWorld } from '../../../test/sale-fixtures';
 
 let w: SaleWorld;
 let service: string;
@@ -17,23 +17,7 @@ beforeAll(async () => {
   w = await saleWorld();
   // A drawer with riel enough for every change: the property is about totals, not the drawer's limits.
   await openCashSession(w, w.cashierId, w.branches[0]!.id, 5000, 1_000_000_000_000);
-  service = newId();
-  const at = w.t.clock.now().toISOString();
-  await w.t.deps.db
-    .insertInto('service_charges')
-    .values({
-      business_id: w.biz,
-      id: service,
-      name: 'Service',
-      type: 'percentage',
-      value: 0,
-      currency: null,
-      applies_to: 'all',
-      status: 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  service = await addServiceCharge(w, 'Service', 0);
   // Selling beyond on hand keeps the property about money, not stock.
   await w.t.deps.db
     .updateTable('general_settings')

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids';
-import { addShopUser, createShop } from '../../../test/factories';
+import { addRole, addShopUser, createShop } from '../../../test/factories';
 import { bearer, loginAs } from '../../../test/harness';
 import {
   addCoupon,
+  addServiceCharge,
   call,
   en,
   onHand,
@@ -55,23 +56,7 @@ beforeAll(async () => {
   }
   cashierSession = await openCashSession(w, w.cashierId, main);
   ownerSession = await openCashSession(w, w.ownerId, second);
-  service10 = newId();
-  const at = w.t.clock.now().toISOString();
-  await w.t.deps.db
-    .insertInto('service_charges')
-    .values({
-      business_id: w.biz,
-      id: service10,
-      name: 'Service 10%',
-      type: 'percentage',
-      value: 1000,
-      currency: null,
-      applies_to: 'all',
-      status: 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  service10 = await addServiceCharge(w, 'Service 10%', 1000);
 });
 afterAll(() => w.t.close());
 
@@ -84,20 +69,7 @@ describe('access', () => {
     const quote = await sell(w.t.app, w.cashier, { document: 'quotation', sale_type: 'general', branch_id: main, lines: [line(0, '1')] });
     expect(quote.statusCode).toBe(403);
     // A till-only role (sale-pos) takes no returns.
-    const tillRole = newId();
-    const now = w.t.clock.now().toISOString();
-    await w.t.deps.db
-      .insertInto('roles')
-      .values({
-        business_id: w.biz,
-        id: tillRole,
-        name: 'Till only',
-        permissions: '["sale-pos"]',
-        is_preset: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const tillRole = await addRole(w.t.deps, w.biz, 'Till only', ['sale-pos']);
     const till = await loginAs(w.t.app, (await addShopUser(w.t.deps, { businessId: w.biz, roleId: tillRole, branchId: main })).login);
     const ret = await call(w.t.app, till, 'POST', '/api/v1/sale-returns', { sale_id: newId(), refund_method: 'cash', lines: [] });
     expect(ret.statusCode).toBe(403);
@@ -130,20 +102,7 @@ describe('access', () => {
   });
 
   it('shows a caller with only sale-list the POS sales only', async () => {
-    const roleId = newId();
-    const at = w.t.clock.now().toISOString();
-    await w.t.deps.db
-      .insertInto('roles')
-      .values({
-        business_id: w.biz,
-        id: roleId,
-        name: 'POS viewer',
-        permissions: '["sale-list"]',
-        is_preset: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    const roleId = await addRole(w.t.deps, w.biz, 'POS viewer', ['sale-list']);
     const viewer = await addShopUser(w.t.deps, { businessId: w.biz, roleId, branchId: null });
     const token = await loginAs(w.t.app, viewer.login);
     const invoice = await sell(

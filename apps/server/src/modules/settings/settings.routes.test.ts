@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { GeneralSetting, GeneralSettingInput } from '@posauto/shared/schemas/settings';
 import { contextFor } from '../../../test/factories';
 import { OWNER } from '../../../test/harness';
-import { useSettingClient } from '../../../test/setting-list-routes';
+import { expectFieldErrors, useSettingClient } from '../../../test/setting-list-routes';
 
 const PATH = '/api/v1/general_setting';
 
@@ -125,16 +125,12 @@ describe('general setting routes', () => {
       local_currency: 'USD',
       default_stock_alert: '-1',
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: 'Please check the highlighted fields',
-      errors: {
-        sale_tax: 'Between 0 to 100',
-        exchange_rate: 'Enter the riel for one dollar: a number greater than 0 with up to 4 decimals',
-        time_zone: 'Choose a time zone from the list',
-        local_currency: 'The local currency must differ from the main currency',
-        default_stock_alert: 'Enter a quantity of 0 or more with up to 3 decimals',
-      },
+    expectFieldErrors(res, {
+      sale_tax: 'Between 0 to 100',
+      exchange_rate: 'Enter the riel for one dollar: a number greater than 0 with up to 4 decimals',
+      time_zone: 'Choose a time zone from the list',
+      local_currency: 'The local currency must differ from the main currency',
+      default_stock_alert: 'Enter a quantity of 0 or more with up to 3 decimals',
     });
     for (const [field, value] of [
       ['sale_tax', '-5'],
