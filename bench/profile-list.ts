@@ -90,7 +90,7 @@ process.stdout.write('\n--- Kysely: build + compile only (no database)\n');
 // The server's own session query (auth.repo.ts), so the profile times what a request really builds.
 const findSessionBuilder = (): Compilable => sessionQuery(handle.db, ctx.sessionId);
 const pageBuilder = (offset: number) =>
-  selectCategories(handle.db, ctx.businessId).orderBy(sql.ref('c.name'), 'asc').orderBy(sql.ref('c.id'), 'asc').limit(10).offset(offset);
+  selectCategories(handle.db, ctx.businessId).orderBy(sql.ref('t.name'), 'asc').orderBy(sql.ref('t.id'), 'asc').limit(10).offset(offset);
 await time('findSession: build + compile', () => findSessionBuilder().compile());
 await time('list page query: build + compile', () => pageBuilder(0).compile());
 await time('readCounter query: build + compile', () =>
