@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import { calendarDaySchema } from './stock-report';
+import { calendarDaySchema } from './stock';
 
 /**
  * What every report has in common: a period of shop-local days picked by a preset or from/to, and a branch. The

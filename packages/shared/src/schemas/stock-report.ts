@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listMetaSchema, listQuerySchema, listResponseSchema } from './common';
-import type { ReportPeriod, ReportPeriodInfo } from './reports';
-import { dayTextSchema, movementTypeSchema, MOVEMENT_TYPES, type MovementType } from './stock';
-
-/** A real calendar day ("2026-02-30" is refused), as the shop counts it. */
-export const calendarDaySchema = dayTextSchema.refine((day) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
-}, 'stock.errors.date_invalid');
+import { REPORT_PERIODS, type ReportPeriodInfo } from './reports';
+import { calendarDaySchema, movementTypeSchema, MOVEMENT_TYPES, type MovementType } from './stock';
 
 // ---- GET /api/v1/stock-expiry -------------------------------------------------------------------------------
 
@@ -56,19 +50,9 @@ export type StockExpiryResponse = z.infer<typeof stockExpiryResponseSchema>;
 
 // ---- GET /api/v1/stock-report -------------------------------------------------------------------------------
 
-/**
- * The reports' period presets (reports.ts REPORT_PERIODS). Listed here, not imported, because reports.ts imports
- * calendarDaySchema from this file at load time: a runtime import back would be a cycle that leaves one of the two
- * undefined. The type checks below fail the build if the two lists ever differ.
- */
-const STOCK_REPORT_PERIODS = ['today', 'yesterday', 'this_week', 'this_month', 'last_month', 'this_year', 'custom'] as const;
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const periodsMatch: Same<(typeof STOCK_REPORT_PERIODS)[number], ReportPeriod> = true;
-void periodsMatch;
-
 const stockReportQueryFields = listQuerySchema(['product_name']).extend({
   /** A preset of shop-local days (as every report); custom or none: from/to below. */
-  period: z.enum(STOCK_REPORT_PERIODS, 'reports.errors.period_invalid').optional(),
+  period: z.enum(REPORT_PERIODS, 'reports.errors.period_invalid').optional(),
   product_id: idSchema.optional(),
   variant_id: idSchema.optional(),
   branch_id: idSchema.optional(),
@@ -132,7 +116,7 @@ export type StockReportMovement = z.infer<typeof stockReportMovementSchema>;
 
 /** The period as the server resolved it: the same shape as every report's (ReportPeriodInfo). */
 export const stockReportPeriodSchema = z.object({
-  period: z.enum(STOCK_REPORT_PERIODS),
+  period: z.enum(REPORT_PERIODS),
   from: z.string(),
   to: z.string(),
   time_zone: z.string(),
@@ -140,6 +124,8 @@ export const stockReportPeriodSchema = z.object({
   currency: z.string(),
   exchange_rate: z.string(),
 });
+// The type check fails the build if this shape and every report's ever differ.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const periodShapeMatches: Same<z.infer<typeof stockReportPeriodSchema>, ReportPeriodInfo> = true;
 void periodShapeMatches;
 

@@ -21,6 +21,12 @@ export const movementTypeSchema = z.enum(MOVEMENT_TYPES);
 /** A calendar day as the shop counts it, "2026-11-23". */
 export const dayTextSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'stock.errors.date_invalid');
 
+/** A real calendar day ("2026-02-30" is refused), as the shop counts it. */
+export const calendarDaySchema = dayTextSchema.refine((day) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
+}, 'stock.errors.date_invalid');
+
 /** Limits of one stock document: enough for a big delivery, small enough to save in one short transaction. */
 export const STOCK_DOCUMENT_LIMITS = { lines: 500, reason: 500 } as const;
 
