@@ -15,6 +15,8 @@ import type { Expense, ExpenseListQuery, ExpenseOptions, ExpenseTotals } from '@
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { sameShop } from '../../db/same-shop';
+import { inPeriod } from '../../db/period';
+import { documentFrom } from '../../db/document-header';
 import { containsInsensitive } from '../../db/dialect/index';
 import type { ListFilters, ListSpec } from '../../db/list';
 import { branchFilter, whereBranch, type RequestContext } from '../../http/context';
@@ -50,12 +52,9 @@ export const LIST: ListSpec = {
 };
 
 export const selectExpenses = (db: Kysely<Database>, businessId: string) =>
-  db
-    .selectFrom('expenses as e')
+  documentFrom(db, 'expenses', 'e', businessId)
     .innerJoin('expense_categories as c', sameShop('c', 'e.category_id'))
-    .innerJoin('branches as b', sameShop('b', 'e.branch_id'))
     .leftJoin('payment_methods as m', sameShop('m', 'e.payment_method_id'))
-    .leftJoin('users as u', sameShop('u', 'e.created_by'))
     .leftJoin('expense_attachments as a', (j) => j.onRef('a.business_id', '=', 'e.business_id').onRef('a.key', '=', 'e.attachment'))
     // The shop's currency rides on each row of the list's one statement (db/list.ts), not in a second read.
     .leftJoin('general_settings as g', 'g.business_id', 'e.business_id')
@@ -80,8 +79,7 @@ export const selectExpenses = (db: Kysely<Database>, businessId: string) =>
       'u.last_name',
       'e.created_at',
       'e.updated_at',
-    ])
-    .where('e.business_id', '=', businessId);
+    ]);
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectExpenses>['executeTakeFirstOrThrow']>>;
 
@@ -133,12 +131,8 @@ export function inShopCurrency(expendCost: number, currency: CurrencyCode, shopC
   return convert(money(expendCost, currency), shopCurrency, exchangeRate(rate)).amount;
 }
 
-export const filteredExpenses = (db: Kysely<Database>, query: ExpenseListQuery) => (biz: string) => {
-  let q = selectExpenses(db, biz);
-  if (query.from) q = q.where('e.expense_date', '>=', query.from);
-  if (query.to) q = q.where('e.expense_date', '<=', query.to);
-  return q;
-};
+export const filteredExpenses = (db: Kysely<Database>, query: ExpenseListQuery) => (biz: string) =>
+  inPeriod(selectExpenses(db, biz), 'e.expense_date', query);
 export const expenseFilters = (ctx: RequestContext, query: ExpenseListQuery): ListFilters => ({
   ...branchFilter(ctx, 'e.branch_id', query.branch_id),
   'e.category_id': query.category_id,

@@ -21,6 +21,7 @@ import { envelopeOf, ROUTE_ERRORS, said } from '../../http/answers';
 import { unprocessable } from '../../http/errors';
 import { downloadHeaders, sheetStream, type ExportColumn } from '../../http/export';
 import { spreadsheetAnswer } from '../../http/openapi';
+import { routeDoc } from '../../http/route-doc';
 import { pickLanguage, translate, type Language } from '../../lib/i18n';
 import { attachmentTooLarge } from './expense-attachments';
 import { expensesService } from './expenses.service';
@@ -34,6 +35,7 @@ const RECEIPT_ANSWER = {
   content: { 'image/webp': { schema: binary }, 'application/pdf': { schema: binary } },
 };
 const access = { access: { permission: 'expend-management' as const } };
+const doc = routeDoc('expenses');
 const langOf = (req: { headers: { 'accept-language'?: string | undefined } }) => pickLanguage(req.headers['accept-language']);
 
 /** The export's columns: what the list shows, each amount with its currency. */
@@ -60,25 +62,23 @@ export function expenseRoutes(app: AppInstance, deps: Deps): void {
 
   app.get('/api/v1/expenses', {
     config: access,
-    schema: {
-      tags: ['expenses'],
-      operationId: 'listExpenses',
-      summary: 'Expenses, newest first, filtered by category, branch, payment method and period, with the totals of every matching row',
-      querystring: expenseListQuerySchema,
-      response: { 200: expenseListResponseSchema, ...errors },
-    },
+    schema: doc(
+      'listExpenses',
+      'Expenses, newest first, filtered by category, branch, payment method and period, with the totals of every matching row',
+      {
+        querystring: expenseListQuerySchema,
+        response: { 200: expenseListResponseSchema, ...errors },
+      },
+    ),
     handler: (req) => expenses.list(ctxOf(req), req.query),
   });
 
   app.get('/api/v1/expenses/export', {
     config: access,
-    schema: {
-      tags: ['expenses'],
-      operationId: 'exportExpenses',
-      summary: 'Export the listed expenses as XLSX or CSV, the totals row last',
+    schema: doc('exportExpenses', 'Export the listed expenses as XLSX or CSV, the totals row last', {
       querystring: expenseListQuerySchema.extend({ format: z.enum(['xlsx', 'csv'], 'validation.invalid_format').default('xlsx') }),
       response: { 200: spreadsheetAnswer('The listed expenses as an XLSX workbook or a CSV file (UTF-8 with a BOM)') },
-    },
+    }),
     handler: async (req, reply) => {
       const { format, ...rest } = req.query;
       const lang: Language = langOf(req);
@@ -115,36 +115,35 @@ export function expenseRoutes(app: AppInstance, deps: Deps): void {
 
   app.get('/api/v1/expenses/options', {
     config: access,
-    schema: {
-      tags: ['expenses'],
-      operationId: 'getExpenseOptions',
-      summary: "Categories, branches and payment methods the expense form offers, the shop's currency, rate and today",
-      response: { 200: expenseOptionsSchema, 401: errorSchema, 403: errorSchema },
-    },
+    schema: doc(
+      'getExpenseOptions',
+      "Categories, branches and payment methods the expense form offers, the shop's currency, rate and today",
+      {
+        response: { 200: expenseOptionsSchema, 401: errorSchema, 403: errorSchema },
+      },
+    ),
     handler: (req) => expenses.options(ctxOf(req)),
   });
 
   app.get('/api/v1/expenses/:id', {
     config: access,
-    schema: {
-      tags: ['expenses'],
-      operationId: 'getExpense',
-      summary: 'One expense',
+    schema: doc('getExpense', 'One expense', {
       params: idParamsSchema,
       response: { 200: expenseSchema, ...errors },
-    },
+    }),
     handler: (req) => expenses.get(ctxOf(req), req.params.id),
   });
 
   app.post('/api/v1/expenses', {
     config: access,
-    schema: {
-      tags: ['expenses'],
-      operationId: 'createExpense',
-      summary: 'Record an expense in USD or riel; its amount in the shop currency is converted once at the current rate',
-      body: expenseInputSchema,
-      response: { 201: envelope, ...errors },
-    },
+    schema: doc(
+      'createExpense',
+      'Record an expense in USD or riel; its amount in the shop currency is converted once at the current rate',
+      {
+        body: expenseInputSchema,
+        response: { 201: envelope, ...errors },
+      },
+    ),
     handler: async (req, reply) =>
       reply.status(201).send({ message: said(req, 'messages.created'), data: await expenses.create(ctxOf(req), req.body) }),
   });
@@ -153,26 +152,20 @@ export function expenseRoutes(app: AppInstance, deps: Deps): void {
     config: access,
     // Another shop's expense (or another branch's, for a branch user) is not found, whatever the body says.
     preValidation: mustExist,
-    schema: {
-      tags: ['expenses'],
-      operationId: 'updateExpense',
-      summary: 'Correct an expense; it keeps the exchange rate frozen when it was entered',
+    schema: doc('updateExpense', 'Correct an expense; it keeps the exchange rate frozen when it was entered', {
       params: idParamsSchema,
       body: expenseInputSchema,
       response: { 200: envelope, ...errors },
-    },
+    }),
     handler: async (req) => ({ message: said(req, 'messages.updated'), data: await expenses.update(ctxOf(req), req.params.id, req.body) }),
   });
 
   app.delete('/api/v1/expenses/:id', {
     config: access,
-    schema: {
-      tags: ['expenses'],
-      operationId: 'deleteExpense',
-      summary: 'Delete an expense and its receipt',
+    schema: doc('deleteExpense', 'Delete an expense and its receipt', {
       params: idParamsSchema,
       response: { 200: okSchema, ...errors },
-    },
+    }),
     handler: async (req) => {
       await expenses.remove(ctxOf(req), req.params.id);
       return { message: said(req, 'messages.deleted') };
@@ -185,13 +178,10 @@ export function expenseRoutes(app: AppInstance, deps: Deps): void {
 function expenseReceiptRoutes(app: AppInstance, expenses: ReturnType<typeof expensesService>): void {
   app.get('/api/v1/expenses/:id/attachment', {
     config: access,
-    schema: {
-      tags: ['expenses'],
-      operationId: 'getExpenseAttachment',
-      summary: "The expense's receipt: a WebP photo or a PDF",
+    schema: doc('getExpenseAttachment', "The expense's receipt: a WebP photo or a PDF", {
       params: idParamsSchema,
       response: { 200: RECEIPT_ANSWER, ...errors },
-    },
+    }),
     handler: async (req, reply) => {
       const file = await expenses.attachment(ctxOf(req), req.params.id);
       const ext = file.contentType === 'application/pdf' ? 'pdf' : 'webp';
@@ -209,22 +199,22 @@ function expenseReceiptRoutes(app: AppInstance, expenses: ReturnType<typeof expe
     await scope.register(multipart, { limits: { fileSize: EXPENSE_ATTACHMENT_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 } });
     scope.post('/api/v1/expenses/attachments', {
       config: access,
-      schema: {
-        tags: ['expenses'],
-        operationId: 'uploadExpenseAttachment',
-        summary:
-          'Upload a receipt (a PNG, JPEG or WebP photo, or a PDF; at most 5 MB; multipart field "file"), checked by its bytes. ' +
+      schema: doc(
+        'uploadExpenseAttachment',
+        'Upload a receipt (a PNG, JPEG or WebP photo, or a PDF; at most 5 MB; multipart field "file"), checked by its bytes. ' +
           'Only one expense can take the key; a key no expense takes within a day is deleted.',
-        upload: { field: 'file', description: 'The receipt: a photo or a PDF, at most 5 MB' },
-        response: {
-          201: expenseAttachmentSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          413: errorSchema,
-          422: errorSchema,
+        {
+          upload: { field: 'file', description: 'The receipt: a photo or a PDF, at most 5 MB' },
+          response: {
+            201: expenseAttachmentSchema,
+            400: errorSchema,
+            401: errorSchema,
+            403: errorSchema,
+            413: errorSchema,
+            422: errorSchema,
+          },
         },
-      },
+      ),
       handler: async (req, reply) => {
         if (!req.isMultipart()) throw unprocessable('expenses.errors.attachment_required', 'file');
         const file = await req.file();

@@ -4,6 +4,7 @@ import type { Purchase, PurchaseDetail } from '@posauto/shared/schemas/purchases
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { sameShop } from '../../db/same-shop';
+import { creatorName, documentFrom, lineGoods } from '../../db/document-header';
 import { whereBranch, type RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { mediaUrl } from '../media/index';
@@ -12,11 +13,8 @@ import { moneyOut } from './purchase-money';
 // The reads of a purchase: its list row, its detail and what its supplier is owed.
 
 export const purchaseHeader = (db: Kysely<Database>, businessId: string) =>
-  db
-    .selectFrom('purchases as p')
+  documentFrom(db, 'purchases', 'p', businessId)
     .innerJoin('suppliers as s', sameShop('s', 'p.supplier_id'))
-    .innerJoin('branches as b', sameShop('b', 'p.branch_id'))
-    .leftJoin('users as u', sameShop('u', 'p.created_by'))
     .select([
       'p.id',
       'p.purchase_number',
@@ -34,11 +32,10 @@ export const purchaseHeader = (db: Kysely<Database>, businessId: string) =>
       'p.paid_amount',
       'p.note',
       'p.line_count',
-      sql<string | null>`u.first_name || ' ' || u.last_name`.as('created_by'),
+      creatorName.as('created_by'),
       'p.created_at',
       'p.received_at',
-    ])
-    .where('p.business_id', '=', businessId);
+    ]);
 
 type HeaderRow = Awaited<ReturnType<ReturnType<typeof purchaseHeader>['executeTakeFirstOrThrow']>>;
 
@@ -88,9 +85,7 @@ export async function purchaseDetail(trx: Kysely<Database>, deps: Deps, ctx: Req
   const c = head.currency;
   const lines = await trx
     .selectFrom('purchase_lines as l')
-    .innerJoin('products as pr', sameShop('pr', 'l.product_id'))
-    .leftJoin('product_variants as v', sameShop('v', 'l.variant_id'))
-    .leftJoin('units as u', sameShop('u', 'l.unit_id'))
+    .$call(lineGoods('l'))
     .select([
       'l.id',
       'l.product_id',

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { type Kysely, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import { formatQuantity, parseQuantity, roundDiv } from '@posauto/shared/money/index';
 import type { ListResponse } from '@posauto/shared/schemas/common';
@@ -12,8 +12,10 @@ import {
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { sameShop } from '../../db/same-shop';
+import { creatorName, documentFrom, lineGoods } from '../../db/document-header';
 import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
 import { runList } from '../../db/list';
+import { inPeriod } from '../../db/period';
 import { branchFilter, whereBranch, type RequestContext } from '../../http/context';
 import { AppError, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
@@ -27,13 +29,10 @@ const SERIES = 'purchase_return_number';
 const DOC_TYPE = 'purchase_return';
 
 const header = (db: Kysely<Database>, businessId: string) =>
-  db
-    .selectFrom('purchase_returns as r')
+  documentFrom(db, 'purchase_returns', 'r', businessId)
     .innerJoin('purchases as p', sameShop('p', 'r.purchase_id'))
     .innerJoin('suppliers as s', sameShop('s', 'p.supplier_id'))
-    .innerJoin('branches as b', sameShop('b', 'r.branch_id'))
     .leftJoin('payment_methods as m', sameShop('m', 'r.refund_method_id'))
-    .leftJoin('users as u', sameShop('u', 'r.created_by'))
     .select([
       'r.id',
       'r.return_number',
@@ -50,10 +49,9 @@ const header = (db: Kysely<Database>, businessId: string) =>
       'm.name as refund_method_name',
       'r.note',
       'r.line_count',
-      sql<string | null>`u.first_name || ' ' || u.last_name`.as('created_by'),
+      creatorName.as('created_by'),
       'r.created_at',
-    ])
-    .where('r.business_id', '=', businessId);
+    ]);
 
 type HeaderRow = Awaited<ReturnType<ReturnType<typeof header>['executeTakeFirstOrThrow']>>;
 
@@ -71,9 +69,7 @@ async function detail(trx: Kysely<Database>, ctx: RequestContext, id: string): P
   if (!head) throw notFound();
   const lines = await trx
     .selectFrom('purchase_return_lines as l')
-    .innerJoin('products as pr', sameShop('pr', 'l.product_id'))
-    .leftJoin('product_variants as v', sameShop('v', 'l.variant_id'))
-    .leftJoin('units as u', sameShop('u', 'l.unit_id'))
+    .$call(lineGoods('l'))
     .select([
       'l.id',
       'l.purchase_line_id',
@@ -252,12 +248,7 @@ export function purchaseReturnsService(deps: Deps) {
         db,
         kind,
         ctx.businessId,
-        (biz) => {
-          let q = header(db, biz);
-          if (query.from) q = q.where('r.returned_on', '>=', query.from);
-          if (query.to) q = q.where('r.returned_on', '<=', query.to);
-          return q;
-        },
+        (biz) => inPeriod(header(db, biz), 'r.returned_on', query),
         { ...query, order: query.sort ? query.order : 'desc' },
         {
           searchColumns: ['r.return_number', 'p.purchase_number', 's.name'],

@@ -15,6 +15,7 @@ import {
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { runList } from '../../db/list';
+import { inPeriod } from '../../db/period';
 import { branchFilter, whereBranch, type RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
 import { auditFor } from '../../kernel/audit';
@@ -61,12 +62,7 @@ export function purchasesService(deps: Deps) {
         db,
         kind,
         ctx.businessId,
-        (biz) => {
-          let q = purchaseHeader(db, biz);
-          if (query.from) q = q.where('p.purchase_date', '>=', query.from);
-          if (query.to) q = q.where('p.purchase_date', '<=', query.to);
-          return q;
-        },
+        (biz) => inPeriod(purchaseHeader(db, biz), 'p.purchase_date', query),
         { ...query, status: undefined, order: query.sort ? query.order : 'desc' },
         {
           searchColumns: ['p.purchase_number', 's.name', 'p.note'],

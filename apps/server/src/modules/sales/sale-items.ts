@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { formatQuantity } from '@posauto/shared/money/index';
 import type { ListResponse } from '@posauto/shared/schemas/common';
 import type { SaleItem, SaleItemListQuery } from '@posauto/shared/schemas/sales';
@@ -6,6 +6,8 @@ import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { listBatches, runList, type ListSpec } from '../../db/list';
 import { sameShop } from '../../db/same-shop';
+import { branchAndCreator, creatorName } from '../../db/document-header';
+import { inPeriod } from '../../db/period';
 import { branchFilter, type RequestContext } from '../../http/context';
 import { countedSale } from '../../kernel/counted';
 import type { ExportColumn } from '../../http/export';
@@ -16,9 +18,8 @@ const base = (db: Kysely<Database>, businessId: string) =>
   db
     .selectFrom('sale_lines as l')
     .innerJoin('sales as s', sameShop('s', 'l.sale_id'))
-    .innerJoin('branches as b', sameShop('b', 's.branch_id'))
+    .$call(branchAndCreator('s'))
     .innerJoin('customers as c', sameShop('c', 's.customer_id'))
-    .leftJoin('users as u', sameShop('u', 's.created_by'))
     .leftJoin('units as un', sameShop('un', 'l.unit_id'))
     .select([
       'l.id',
@@ -40,7 +41,7 @@ const base = (db: Kysely<Database>, businessId: string) =>
       'b.name as branch_name',
       's.customer_id',
       'c.name as customer_name',
-      sql<string | null>`u.first_name || ' ' || u.last_name`.as('cashier_name'),
+      creatorName.as('cashier_name'),
     ])
     .where('l.business_id', '=', businessId)
     // Sold lines only: quotations sell nothing, a void sale no longer counts.
@@ -74,11 +75,8 @@ export function saleItemsService(deps: Deps) {
       kind,
       ctx.businessId,
       (biz: string) => {
-        let q = base(db, biz);
-        if (visible) q = q.where(visible);
-        if (query.from) q = q.where('s.sale_date', '>=', query.from);
-        if (query.to) q = q.where('s.sale_date', '<=', query.to);
-        return q;
+        const q = base(db, biz);
+        return inPeriod(visible ? q.where(visible) : q, 's.sale_date', query);
       },
       { ...query, status: undefined, order: query.sort ? query.order : 'desc' },
       SPEC,

@@ -22,7 +22,9 @@ import type { Database } from '../../db/types';
 import { forUpdate, type DialectKind } from '../../db/dialect/index';
 import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
 import { runList } from '../../db/list';
+import { inPeriod } from '../../db/period';
 import { sameShop } from '../../db/same-shop';
+import { creatorName, documentFrom } from '../../db/document-header';
 import { branchFilter, whereBranch, type RequestContext } from '../../http/context';
 import { AppError, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
@@ -38,12 +40,9 @@ const SERIES = 'sale_return_number';
 const DOC_TYPE = 'sale_return';
 
 const header = (db: Kysely<Database>, businessId: string) =>
-  db
-    .selectFrom('sale_returns as r')
+  documentFrom(db, 'sale_returns', 'r', businessId)
     .innerJoin('sales as s', sameShop('s', 'r.sale_id'))
     .innerJoin('customers as c', sameShop('c', 's.customer_id'))
-    .innerJoin('branches as b', sameShop('b', 'r.branch_id'))
-    .leftJoin('users as u', sameShop('u', 'r.created_by'))
     .select([
       'r.id',
       'r.return_number',
@@ -62,10 +61,9 @@ const header = (db: Kysely<Database>, businessId: string) =>
       'r.settled_amount',
       'r.line_count',
       'r.note',
-      sql<string | null>`u.first_name || ' ' || u.last_name`.as('created_by'),
+      creatorName.as('created_by'),
       'r.created_at',
-    ])
-    .where('r.business_id', '=', businessId);
+    ]);
 
 type HeaderRow = Awaited<ReturnType<ReturnType<typeof header>['executeTakeFirstOrThrow']>>;
 
@@ -114,12 +112,7 @@ export function saleReturnsService(deps: Deps) {
         db,
         kind,
         ctx.businessId,
-        (biz) => {
-          let q = header(db, biz);
-          if (query.from) q = q.where('r.returned_on', '>=', query.from);
-          if (query.to) q = q.where('r.returned_on', '<=', query.to);
-          return q;
-        },
+        (biz) => inPeriod(header(db, biz), 'r.returned_on', query),
         { ...query, status: undefined, order: query.sort ? query.order : 'desc' },
         {
           searchColumns: ['r.return_number', 's.invoice_number', 'c.name'],

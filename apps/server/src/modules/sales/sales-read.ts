@@ -5,6 +5,7 @@ import type { Database } from '../../db/types';
 import { preparedRows, type DialectKind } from '../../db/dialect/index';
 import { precompiled } from '../../db/precompiled';
 import { sameShop } from '../../db/same-shop';
+import { creatorName, documentFrom } from '../../db/document-header';
 import { whereBranch, type RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { moneyOut, rielOf } from './sale-money';
@@ -16,11 +17,8 @@ import { moneyOut, rielOf } from './sale-money';
 const balanceRefunded = sql<number>`coalesce((select sum(r.settled_amount + case when r.refund_method = 'balance' then r.refund_value else 0 end) from sale_returns r where r.business_id = s.business_id and r.sale_id = s.id and r.status = 'posted'), 0)`;
 
 export const saleHeader = (db: Kysely<Database>, businessId: string) =>
-  db
-    .selectFrom('sales as s')
-    .innerJoin('branches as b', sameShop('b', 's.branch_id'))
+  documentFrom(db, 'sales', 's', businessId)
     .innerJoin('customers as c', sameShop('c', 's.customer_id'))
-    .leftJoin('users as u', sameShop('u', 's.created_by'))
     .select([
       's.id',
       's.invoice_number',
@@ -37,7 +35,7 @@ export const saleHeader = (db: Kysely<Database>, businessId: string) =>
       'c.member_id',
       'c.is_walk_in',
       's.created_by as cashier_id',
-      sql<string | null>`u.first_name || ' ' || u.last_name`.as('cashier_name'),
+      creatorName.as('cashier_name'),
       's.cash_session_id',
       's.currency',
       's.exchange_rate',
@@ -64,8 +62,7 @@ export const saleHeader = (db: Kysely<Database>, businessId: string) =>
       's.created_at',
       's.approved_by',
       balanceRefunded.as('balance_refunded'),
-    ])
-    .where('s.business_id', '=', businessId);
+    ]);
 
 export type SaleHeaderRow = Awaited<ReturnType<ReturnType<typeof saleHeader>['executeTakeFirstOrThrow']>>;
 

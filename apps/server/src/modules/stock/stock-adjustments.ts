@@ -13,6 +13,7 @@ import type { Database } from '../../db/types';
 import { groupCommit } from '../../db/group-commit';
 import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
 import { runList, type ListResult } from '../../db/list';
+import { inPeriod } from '../../db/period';
 import { branchFilter, branchScope, whereBranch, type RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
@@ -21,17 +22,15 @@ import { postMovementsWith, productRows, reverseDocument } from './stock-ledger'
 import { insertLines, prepareLines, readLines, writtenLines } from './stock-lines';
 import { precompiled } from '../../db/precompiled';
 import { sameShop } from '../../db/same-shop';
+import { creatorName, documentFrom } from '../../db/document-header';
 
 const SERIES = 'stock_adjustment_number';
 const DOC_TYPE = 'adjustment';
 const audit = (deps: Deps) => auditFor(deps.clock, 'stock_adjustment');
 
 const header = (db: Kysely<Database>, businessId: string) =>
-  db
-    .selectFrom('stock_adjustments as a')
-    .innerJoin('branches as b', sameShop('b', 'a.branch_id'))
+  documentFrom(db, 'stock_adjustments', 'a', businessId)
     .innerJoin('adjustment_types as t', sameShop('t', 'a.adjustment_type_id'))
-    .leftJoin('users as u', sameShop('u', 'a.created_by'))
     .select([
       'a.id',
       'a.adjustment_number',
@@ -44,10 +43,9 @@ const header = (db: Kysely<Database>, businessId: string) =>
       'a.reason',
       'a.status as state',
       'a.line_count',
-      sql<string | null>`u.first_name || ' ' || u.last_name`.as('created_by'),
+      creatorName.as('created_by'),
       'a.created_at',
-    ])
-    .where('a.business_id', '=', businessId);
+    ]);
 
 export function stockAdjustmentsService(deps: Deps) {
   const { db, kind, clock } = deps;
@@ -99,12 +97,7 @@ export function stockAdjustmentsService(deps: Deps) {
         db,
         kind,
         ctx.businessId,
-        (biz) => {
-          let q = header(db, biz);
-          if (query.from) q = q.where('a.adjusted_on', '>=', query.from);
-          if (query.to) q = q.where('a.adjusted_on', '<=', query.to);
-          return q;
-        },
+        (biz) => inPeriod(header(db, biz), 'a.adjusted_on', query),
         // Newest first unless the user sorts.
         { ...query, order: query.sort ? query.order : 'desc' },
         {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ListResponse } from '@posauto/shared/schemas/common';
 import {
@@ -14,6 +14,7 @@ import type { Database } from '../../db/types';
 import { formatDocumentNumber, nextDocumentNumber } from '../../db/document-number';
 import { runList } from '../../db/list';
 import { sameShop } from '../../db/same-shop';
+import { creatorName, withCreator } from '../../db/document-header';
 import { branchScope, whereBranch, type RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
@@ -29,7 +30,7 @@ const header = (db: Kysely<Database>, businessId: string) =>
     .selectFrom('stock_transfers as s')
     .innerJoin('branches as f', sameShop('f', 's.from_branch_id'))
     .innerJoin('branches as d', sameShop('d', 's.to_branch_id'))
-    .leftJoin('users as u', sameShop('u', 's.created_by'))
+    .$call(withCreator('s'))
     .select([
       's.id',
       's.transfer_number',
@@ -41,7 +42,7 @@ const header = (db: Kysely<Database>, businessId: string) =>
       's.note',
       's.state',
       's.line_count',
-      sql<string | null>`u.first_name || ' ' || u.last_name`.as('created_by'),
+      creatorName.as('created_by'),
       's.created_at',
       's.received_at',
     ])

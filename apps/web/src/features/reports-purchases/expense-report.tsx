@@ -19,7 +19,7 @@ import {
 import { formatMoney } from '../../lib/money-format';
 import { currentLanguage } from '../../lib/i18n';
 import { usePurchaseReportOptions } from './api';
-import { NamedFilter, namedUsed } from './named-filter';
+import { NamedFilters, namedFiltersUsed, type NamedFilterSpec } from './named-filter';
 
 const EXTRA = ['category_id', 'payment_method_id'] as const;
 const PATH = '/api/v1/reports/expenses';
@@ -35,7 +35,6 @@ export function ExpenseReport() {
   const d = r.data;
   const period = d?.period;
   const currency = reportCurrency(period);
-  const f = r.state.filters;
 
   // The cost as it was entered, in its own currency (riel has no minor digits, the dollar two).
   const entered = (e: ExpenseReportRow) =>
@@ -66,37 +65,31 @@ export function ExpenseReport() {
     { key: 'amount', header: 'purchase_reports.col.amount', kind: 'money' },
   ];
 
-  const used: FilterUsed[] = [
-    ...namedUsed(t('purchase_reports.col.expense_category'), options.data?.expense_categories, f.category_id),
-    ...namedUsed(t('purchase_reports.col.payment_method'), options.data?.payment_methods, f.payment_method_id),
+  const named: NamedFilterSpec[] = [
+    {
+      name: 'category_id',
+      label: 'purchase_reports.col.expense_category',
+      placeholder: 'purchase_reports.expenses.all_categories',
+      list: options.data?.expense_categories,
+      w: 210,
+      testId: 'expense-report-category',
+      searchable: true,
+    },
+    {
+      name: 'payment_method_id',
+      label: 'purchase_reports.col.payment_method',
+      placeholder: 'purchase_reports.expenses.all_payment_methods',
+      list: options.data?.payment_methods,
+      w: 200,
+      testId: 'expense-report-payment-method',
+    },
   ];
+  const used: FilterUsed[] = namedFiltersUsed(t, r, named);
 
   return (
     <ReportPage
       report={r}
-      extraFilters={
-        <>
-          <NamedFilter
-            report={r}
-            name="category_id"
-            label="purchase_reports.col.expense_category"
-            placeholder="purchase_reports.expenses.all_categories"
-            list={options.data?.expense_categories}
-            w={210}
-            testId="expense-report-category"
-            searchable
-          />
-          <NamedFilter
-            report={r}
-            name="payment_method_id"
-            label="purchase_reports.col.payment_method"
-            placeholder="purchase_reports.expenses.all_payment_methods"
-            list={options.data?.payment_methods}
-            w={200}
-            testId="expense-report-payment-method"
-          />
-        </>
-      }
+      extraFilters={<NamedFilters report={r} filters={named} />}
       filtersUsed={used}
       summary={
         d && (

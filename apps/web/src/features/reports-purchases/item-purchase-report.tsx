@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ItemPurchaseReportResponse, ItemPurchaseReportRow } from '@posauto/shared/schemas/reports-purchases';
 import { ReportChart, ReportPage, ReportTable, chartNumber, useReport, type FilterUsed, type ReportColumn } from '../../components/report';
 import { usePurchaseReportOptions } from './api';
-import { NamedFilter, namedUsed } from './named-filter';
+import { NamedFilters, namedFiltersUsed, type NamedFilterSpec } from './named-filter';
 
 const EXTRA = ['supplier_id', 'category_id', 'brand_id'] as const;
 const PATH = '/api/v1/reports/item-purchases';
@@ -16,7 +16,6 @@ export function ItemPurchaseReport() {
   const r = useReport<ItemPurchaseReportResponse>(PATH, EXTRA);
   const options = usePurchaseReportOptions();
   const d = r.data;
-  const f = r.state.filters;
 
   const columns: ReportColumn<ItemPurchaseReportRow>[] = [
     {
@@ -41,11 +40,36 @@ export function ItemPurchaseReport() {
     { key: 'returned_amount', header: 'purchase_reports.col.returned_amount', kind: 'money' },
   ];
 
-  const used: FilterUsed[] = [
-    ...namedUsed(t('purchase_reports.col.supplier'), options.data?.suppliers, f.supplier_id),
-    ...namedUsed(t('purchase_reports.col.category'), options.data?.categories, f.category_id),
-    ...namedUsed(t('purchase_reports.col.brand'), options.data?.brands, f.brand_id),
+  const named: NamedFilterSpec[] = [
+    {
+      name: 'supplier_id',
+      label: 'purchase_reports.col.supplier',
+      placeholder: 'purchase_reports.purchases.all_suppliers',
+      list: options.data?.suppliers,
+      w: 200,
+      testId: 'item-purchase-report-supplier',
+      searchable: true,
+    },
+    {
+      name: 'category_id',
+      label: 'purchase_reports.col.category',
+      placeholder: 'purchase_reports.items.all_categories',
+      list: options.data?.categories,
+      w: 190,
+      testId: 'item-purchase-report-category',
+      searchable: true,
+    },
+    {
+      name: 'brand_id',
+      label: 'purchase_reports.col.brand',
+      placeholder: 'purchase_reports.items.all_brands',
+      list: options.data?.brands,
+      w: 190,
+      testId: 'item-purchase-report-brand',
+      searchable: true,
+    },
   ];
+  const used: FilterUsed[] = namedFiltersUsed(t, r, named);
 
   const top = [...(d?.rows ?? [])]
     .sort((a, b) => chartNumber(b.amount) - chartNumber(a.amount))
@@ -55,40 +79,7 @@ export function ItemPurchaseReport() {
   return (
     <ReportPage
       report={r}
-      extraFilters={
-        <>
-          <NamedFilter
-            report={r}
-            name="supplier_id"
-            label="purchase_reports.col.supplier"
-            placeholder="purchase_reports.purchases.all_suppliers"
-            list={options.data?.suppliers}
-            w={200}
-            testId="item-purchase-report-supplier"
-            searchable
-          />
-          <NamedFilter
-            report={r}
-            name="category_id"
-            label="purchase_reports.col.category"
-            placeholder="purchase_reports.items.all_categories"
-            list={options.data?.categories}
-            w={190}
-            testId="item-purchase-report-category"
-            searchable
-          />
-          <NamedFilter
-            report={r}
-            name="brand_id"
-            label="purchase_reports.col.brand"
-            placeholder="purchase_reports.items.all_brands"
-            list={options.data?.brands}
-            w={190}
-            testId="item-purchase-report-brand"
-            searchable
-          />
-        </>
-      }
+      extraFilters={<NamedFilters report={r} filters={named} />}
       filtersUsed={used}
       summary={
         <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} data-testid="item-purchase-report-hint">

@@ -39,3 +39,15 @@ export function NamedFilter<A extends ReportAnswer>(props: {
 /** The chosen thing as printed under the title, or nothing when the filter is not set. */
 export const namedUsed = (label: string, list: Named, id: string | undefined): FilterUsed[] =>
   id ? [{ label, value: nameOf(list, id) }] : [];
+
+/** One named filter as a report declares it once: the Select it shows and the line it prints when set. */
+export type NamedFilterSpec = Omit<Parameters<typeof NamedFilter>[0], 'report'>;
+
+/** A report's named filters side by side: the reports wrote each one out, then its label and list again for namedUsed. */
+export function NamedFilters<A extends ReportAnswer>({ report, filters }: { report: UseReport<A>; filters: NamedFilterSpec[] }) {
+  return filters.map((f) => <NamedFilter key={f.name} report={report} {...f} />);
+}
+
+/** What the named filters that are set print under the title, in their order. */
+export const namedFiltersUsed = <A extends ReportAnswer>(t: (key: string) => string, report: UseReport<A>, filters: NamedFilterSpec[]) =>
+  filters.flatMap((f) => namedUsed(t(f.label), f.list, report.state.filters[f.name]));

@@ -8,7 +8,7 @@ import {
 import type { Deps } from '../../../deps';
 import type { RequestContext } from '../../../http/context';
 import { defineReport, resolvePeriod, sheetColumn as col } from '../../../kernel/report-kit';
-import { costColumns, itemFigures, itemSums, seesCost, sumItems, type ItemSums } from './item-sums';
+import { figureColumns, itemFigures, itemSums, seesCost, sumItems, type ItemSums } from './item-sums';
 
 export async function brandSales(deps: Deps, ctx: RequestContext, query: BrandSaleQuery): Promise<BrandSaleResponse> {
   const period = await resolvePeriod(deps, ctx, query);
@@ -56,9 +56,7 @@ export const brandSalesRoutes = defineReport({
     fileName: 'brand-sales',
     columns: (t, _lang, data: BrandSaleResponse) => [
       col<BrandSaleRow>(t, 'sale_reports.brand', (r) => r.brand_name),
-      col<BrandSaleRow>(t, 'sale_reports.quantity', (r) => r.quantity),
-      col<BrandSaleRow>(t, 'sale_reports.net_amount', (r) => r.net_amount),
-      ...costColumns<BrandSaleRow>(t, data.totals.cost),
+      ...figureColumns<BrandSaleRow>(t, data.totals.cost),
     ],
     rows: (data: BrandSaleResponse, t) => [
       ...data.rows.map((r) => ({ ...r, brand_name: r.brand_name ?? t('sale_reports.no_brand') })),

@@ -10,7 +10,7 @@ import {
 import type { Deps } from '../../../deps';
 import type { RequestContext } from '../../../http/context';
 import { defineReport, resolvePeriod, sheetColumn as col } from '../../../kernel/report-kit';
-import { costColumns, itemFigures, itemSums, seesCost, sumItems, type ItemSums } from './item-sums';
+import { figureColumns, itemFigures, itemSums, seesCost, sumItems, type ItemSums } from './item-sums';
 
 const itemName = sql<string>`CASE WHEN v.name IS NULL THEN p.product_name ELSE p.product_name || ' - ' || v.name END`;
 
@@ -96,9 +96,7 @@ export const itemSalesRoutes = defineReport({
       col<ItemSaleRow>(t, 'sale_reports.sku', (r) => r.sku_code),
       col<ItemSaleRow>(t, 'sale_reports.sold_quantity', (r) => r.sold_quantity),
       col<ItemSaleRow>(t, 'sale_reports.returned_quantity', (r) => r.returned_quantity),
-      col<ItemSaleRow>(t, 'sale_reports.quantity', (r) => r.quantity),
-      col<ItemSaleRow>(t, 'sale_reports.net_amount', (r) => r.net_amount),
-      ...costColumns<ItemSaleRow>(t, data.totals.cost),
+      ...figureColumns<ItemSaleRow>(t, data.totals.cost),
     ],
     rows: (data: ItemSaleResponse, t) => [
       ...data.rows,

@@ -108,6 +108,12 @@ export const itemFigures = (x: ItemSums, cur: string, withCost: boolean) => ({
   profit: withCost ? money(x.net - x.cost, cur) : null,
 });
 
-/** The file says what the screen says: cost and profit columns only when the answer carries them (seesCost). */
-export const costColumns = <R extends { cost: string | null; profit: string | null }>(t: (key: string) => string, cost: string | null) =>
-  cost === null ? [] : [col<R>(t, 'sale_reports.cost', (r) => r.cost), col<R>(t, 'sale_reports.profit', (r) => r.profit)];
+/**
+ * The file's columns of itemFigures, as both item reports show them: quantity and net amount, then cost and profit
+ * only when the answer carries them (seesCost), so the file says what the screen says.
+ */
+export const figureColumns = <R extends ReturnType<typeof itemFigures>>(t: (key: string) => string, cost: string | null) => [
+  col<R>(t, 'sale_reports.quantity', (r) => r.quantity),
+  col<R>(t, 'sale_reports.net_amount', (r) => r.net_amount),
+  ...(cost === null ? [] : [col<R>(t, 'sale_reports.cost', (r) => r.cost), col<R>(t, 'sale_reports.profit', (r) => r.profit)]),
+];
