@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { ActionIcon, UnstyledButton, useComputedColorScheme, useMantineColorScheme, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '../../lib/auth-store';
@@ -53,7 +53,7 @@ export function UserButton(props: ButtonProps) {
       <span className={classes.initials} aria-hidden>
         {initialsOf(user.data.name)}
       </span>
-      <VisuallyHidden>{t('nav.account_menu', { name: user.data.name })}</VisuallyHidden>
+      <span className={classes.srOnly}>{t('nav.account_menu', { name: user.data.name })}</span>
     </UnstyledButton>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, type Language } from '@posauto/shared/i18n/index';
 import { cartTotals, totalsContext } from '../lib/cart';
@@ -10,7 +10,7 @@ import { CartPanel } from './cart-panel';
 import { CataloguePane } from './catalogue-pane';
 import { CatalogueStatus } from './catalogue-status';
 import { SheetBar } from './sheet-bar';
-import { CartDialogs, PaymentParts } from './till-dialogs';
+import { LazyPart, loadTillDialogs } from './till-lazy';
 import { useAddItems } from './use-add-items';
 import { useAnnouncer } from './use-announcer';
 import { useHoldAndResume } from './use-hold-resume';
@@ -21,6 +21,11 @@ import { useTillPayment } from './use-till-payment';
 import { useTillPreload } from './use-till-preload';
 import { useTillSearch } from './use-till-search';
 import classes from './pos.module.css';
+
+// What mounts the dialogs loads with the first of them (or with the rest of the till's code, use-till-preload.ts): the
+// till's first load stays light (issue #12: 170 KB for /sale-pos).
+const CartDialogs = lazy(() => loadTillDialogs().then((m) => ({ default: m.CartDialogs })));
+const PaymentParts = lazy(() => loadTillDialogs().then((m) => ({ default: m.PaymentParts })));
 
 export interface PosTillProps {
   /** The branch of the cashier's open session (null: the server's choice: a branch user's own, else the default). */
@@ -80,6 +85,10 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold, 
     refetchCatalogue: catalogueQuery.refetch,
     onSold,
   });
+  // The dialogs' parts mount once anything is first open over the till (or a sale is on its way), and stay.
+  const [overUsed, setOverUsed] = useState(false);
+  const over = dialogs.dialog !== null || dialogs.variantsOf !== null || dialogs.editing !== null || dialogs.done !== null;
+  if (!overUsed && (over || payment.sendState.kind !== 'idle')) setOverUsed(true);
   const { setDone } = dialogs;
   const newSale = useCallback(() => {
     setDone(null);
@@ -149,36 +158,40 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold, 
         {announce && lines > 0 ? ` ${t('pos.announce_total', { total: totalText })}` : ''}
       </div>
 
-      <CartDialogs
-        dialogs={dialogs}
-        catalogue={catalogue}
-        productsById={productsById}
-        cart={cart}
-        subtotal={totals.subtotal}
-        currency={currency}
-        lang={lang}
-        walkInName={walkInName}
-        addProduct={adding.addProduct}
-        onResume={(id) => void held.resumeCart(id)}
-        resuming={held.resuming}
-      />
-      <PaymentParts
-        dialogs={dialogs}
-        catalogue={catalogue}
-        cart={cart}
-        totals={totals}
-        currency={currency}
-        rate={rate}
-        lang={lang}
-        drawer={drawer}
-        short={cart.lines.filter((l) => short.has(l.key)).map((l) => l.name)}
-        sendState={payment.sendState}
-        onPay={payment.pay}
-        onApprove={payment.approve}
-        onClosePay={payment.closePay}
-        printReceipt={printReceipt}
-        onNewSale={newSale}
-      />
+      {overUsed && (
+        <LazyPart>
+          <CartDialogs
+            dialogs={dialogs}
+            catalogue={catalogue}
+            productsById={productsById}
+            cart={cart}
+            subtotal={totals.subtotal}
+            currency={currency}
+            lang={lang}
+            walkInName={walkInName}
+            addProduct={adding.addProduct}
+            onResume={(id) => void held.resumeCart(id)}
+            resuming={held.resuming}
+          />
+          <PaymentParts
+            dialogs={dialogs}
+            catalogue={catalogue}
+            cart={cart}
+            totals={totals}
+            currency={currency}
+            rate={rate}
+            lang={lang}
+            drawer={drawer}
+            short={cart.lines.filter((l) => short.has(l.key)).map((l) => l.name)}
+            sendState={payment.sendState}
+            onPay={payment.pay}
+            onApprove={payment.approve}
+            onClosePay={payment.closePay}
+            printReceipt={printReceipt}
+            onNewSale={newSale}
+          />
+        </LazyPart>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Badge, Button, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PosCategory, PosProduct } from '@posauto/shared/schemas/pos';
 import type { CurrencyCode } from '@posauto/shared/money/index';
@@ -124,16 +124,8 @@ const Tile = memo(function Tile({
           )}
         </span>
       </span>
-      {out && (
-        <Badge className={classes.tileBadge} color="red" variant="filled" size="sm">
-          {t('pos.out_of_stock')}
-        </Badge>
-      )}
-      {product.type === 'combo' && (
-        <Badge className={classes.tileBadge} color="grape" variant="filled" size="sm">
-          {t('pos.combo')}
-        </Badge>
-      )}
+      {out && <span className={`${classes.tileBadge} ${classes.tileBadgeOut}`}>{t('pos.out_of_stock')}</span>}
+      {product.type === 'combo' && <span className={`${classes.tileBadge} ${classes.tileBadgeCombo}`}>{t('pos.combo')}</span>}
     </button>
   );
 });

@@ -16,7 +16,10 @@ export const PaymentDialog = lazy(() => loadPayment().then((m) => ({ default: m.
 const loadDialogs = () =>
   Promise.all([import('./dialogs'), import('../lib/limit-messages').then((m) => m.loadLimitTranslations())]).then(([m]) => m);
 const loadSaleDone = () => import('./sale-done');
+/** The parts that mount the dialogs over the till (till-dialogs.tsx), themselves loaded with the first dialog. */
+export const loadTillDialogs = () => import('./till-dialogs');
 export const preloadDialogs = () => {
+  void loadTillDialogs();
   void loadDialogs();
   void loadSaleDone();
 };
