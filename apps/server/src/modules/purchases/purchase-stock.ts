@@ -5,7 +5,7 @@ import { sameShop } from '../../db/same-shop';
 import { forUpdate } from '../../db/dialect/index';
 import { whereBranch, type RequestContext } from '../../http/context';
 import { notFound, unprocessable } from '../../http/errors';
-import { postMovements, type LedgerLine } from '../stock/index';
+import { answerMovements, postMovements, type LedgerLine } from '../stock/index';
 
 // What a purchase does to stock: it comes in when received, and leaves again when an edit or a cancel takes it back.
 
@@ -68,33 +68,7 @@ export async function storedLedger(trx: Kysely<Database>, ctx: RequestContext, i
  * an edit then posts the new lines, a cancel stops there. History is never rewritten, only answered.
  */
 export async function reverseReceived(trx: Kysely<Database>, deps: Deps, ctx: RequestContext, id: string) {
-  const moved = await trx
-    .selectFrom('stock_movements')
-    .select(['branch_id', 'product_id', 'variant_id', 'doc_line_id', 'quantity', 'cost_total'])
-    .where('business_id', '=', ctx.businessId)
-    .where('doc_type', '=', PURCHASE_DOC)
-    .where('doc_id', '=', id)
-    .orderBy('id')
-    .execute();
-  const net = new Map<string, { m: (typeof moved)[number]; quantity: number; cost: number }>();
-  for (const m of moved) {
-    const k = [m.branch_id, m.product_id, m.variant_id, m.doc_line_id ?? ''].join('/');
-    const prev = net.get(k) ?? { m, quantity: 0, cost: 0 };
-    net.set(k, { m, quantity: prev.quantity + Number(m.quantity), cost: prev.cost + Number(m.cost_total) });
-  }
-  const lines = [...net.values()]
-    .filter((n) => n.quantity > 0)
-    .map((n) => ({
-      branchId: n.m.branch_id,
-      productId: n.m.product_id,
-      variantId: n.m.variant_id || null,
-      quantity: n.quantity,
-      cost: n.cost,
-      docLineId: n.m.doc_line_id,
-      asMoved: true,
-    }));
-  if (lines.length)
-    await postMovements(trx, deps.kind, deps.clock.now(), ctx, { type: 'purchase_return', docType: PURCHASE_DOC, docId: id, lines });
+  await answerMovements(trx, deps.kind, deps.clock.now(), ctx, { type: 'purchase_return', docType: PURCHASE_DOC, docId: id });
 }
 
 /** Whether a posted return was made against the purchase (it then cannot be edited once received, nor cancelled). */

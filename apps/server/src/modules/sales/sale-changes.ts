@@ -27,7 +27,7 @@ import { whereBranch, type RequestContext } from '../../http/context';
 import { AppError, forbidden, notFound, unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { auditFor } from '../../kernel/audit';
-import { postMovements } from '../stock/index';
+import { answerMovements } from '../stock/index';
 import { assertDrawerHolds, type CashByCurrency } from '../cash-sessions/index';
 import { releaseCoupon } from '../coupons/index';
 import { shopSettings, shopToday } from '../settings/index';
@@ -73,33 +73,7 @@ async function balanceRefunded(trx: Kysely<Database>, businessId: string, saleId
  * void stops there, an invoice edit then posts its new lines. History is never rewritten, only answered.
  */
 async function reverseSold(trx: Kysely<Database>, deps: Deps, ctx: RequestContext, id: string) {
-  const moved = await trx
-    .selectFrom('stock_movements')
-    .select(['branch_id', 'product_id', 'variant_id', 'doc_line_id', 'quantity', 'cost_total'])
-    .where('business_id', '=', ctx.businessId)
-    .where('doc_type', '=', SALE_DOC)
-    .where('doc_id', '=', id)
-    .orderBy('id')
-    .execute();
-  const net = new Map<string, { m: (typeof moved)[number]; quantity: number; cost: number }>();
-  for (const m of moved) {
-    const k = [m.branch_id, m.product_id, m.variant_id, m.doc_line_id ?? ''].join('/');
-    const prev = net.get(k) ?? { m, quantity: 0, cost: 0 };
-    net.set(k, { m, quantity: prev.quantity + Number(m.quantity), cost: prev.cost + Number(m.cost_total) });
-  }
-  const lines = [...net.values()]
-    .filter((n) => n.quantity < 0)
-    .map((n) => ({
-      branchId: n.m.branch_id,
-      productId: n.m.product_id,
-      variantId: n.m.variant_id || null,
-      quantity: -n.quantity,
-      cost: -n.cost,
-      docLineId: n.m.doc_line_id,
-      asMoved: true,
-    }));
-  if (lines.length)
-    await postMovements(trx, deps.kind, deps.clock.now(), ctx, { type: 'sale_return', docType: SALE_DOC, docId: id, lines });
+  await answerMovements(trx, deps.kind, deps.clock.now(), ctx, { type: 'sale_return', docType: SALE_DOC, docId: id });
 }
 
 async function hasPostedReturns(trx: Kysely<Database>, businessId: string, id: string) {

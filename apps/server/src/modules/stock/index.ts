@@ -9,6 +9,7 @@ export {
   type PostedMovement,
   type ProductRow,
   stockSettingsOf,
+  type Who,
   type StockSettings,
 } from './stock-ledger';
 export { assertLedgerBalanced, batchMismatches, ledgerMismatches, type BatchMismatch, type LedgerMismatch } from './stock-invariants';
@@ -17,3 +18,4 @@ export { stockReportRoutes } from './stock-report.routes';
 export { postAdjustment } from './stock-adjustments';
 export { postTransfer } from './stock-transfers';
 export { unitFactor } from './stock-units';
+export { answerMovements } from './stock-answer';

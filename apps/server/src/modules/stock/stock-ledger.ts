@@ -47,7 +47,7 @@ export interface PostedMovement {
 export const notEnoughStockOf = (name: string, field: string) =>
   new AppError(422, 'stock.errors.not_enough_item', { [field]: 'stock.errors.not_enough_item' }, { name });
 
-interface Who {
+export interface Who {
   businessId: string;
   userId: string | null;
 }
