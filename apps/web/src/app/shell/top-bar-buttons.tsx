@@ -4,6 +4,7 @@ import { IconDeviceDesktop, IconLanguage, IconMoon, IconSun } from '@tabler/icon
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '../../lib/auth-store';
 import classes from './shell.module.css';
+import hidden from '../../components/sr-only.module.css';
 
 /**
  * The buttons that open the top bar's language, theme and user menus, apart from the menus themselves: the till
@@ -53,7 +54,7 @@ export function UserButton(props: ButtonProps) {
       <span className={classes.initials} aria-hidden>
         {initialsOf(user.data.name)}
       </span>
-      <span className={classes.srOnly}>{t('nav.account_menu', { name: user.data.name })}</span>
+      <span className={hidden.srOnly}>{t('nav.account_menu', { name: user.data.name })}</span>
     </UnstyledButton>
   );
 }

@@ -21,6 +21,7 @@ import { useTillPayment } from './use-till-payment';
 import { useTillPreload } from './use-till-preload';
 import { useTillSearch } from './use-till-search';
 import classes from './pos.module.css';
+import hidden from '../../../components/sr-only.module.css';
 
 // What mounts the dialogs loads with the first of them (or with the rest of the till's code, use-till-preload.ts): the
 // till's first load stays light (issue #12: 170 KB for /sale-pos).
@@ -153,7 +154,7 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold, 
         onPay={openPay}
       />
 
-      <div className={classes.srOnly} aria-live="polite" role="status" data-testid="pos-announce">
+      <div className={hidden.srOnly} aria-live="polite" role="status" data-testid="pos-announce">
         {announce}
         {announce && lines > 0 ? ` ${t('pos.announce_total', { total: totalText })}` : ''}
       </div>
