@@ -8,7 +8,9 @@ import { postMovements, type LedgerLine, type Who } from './stock-ledger';
  * Answers what a document's movements still hold, line by line, with movements of `type` at the costs they moved at: a
  * purchase edited or cancelled gives back what it received (`purchase_return`), a sale voided or re-posted takes back
  * what it sold (`sale_return`). History is never rewritten, only answered, so a line's movements always add up to what
- * the document holds now. The lines carry `asMoved`, so expiry batches come back exactly as they left.
+ * the document holds now. The lines carry `asMoved`, so expiry batches come back exactly as they left. Unlike
+ * reverseDocument (stock-ledger.ts), which answers a document that moved one way movement for movement, this nets each
+ * line's history first: a document edited before has moved both ways.
  */
 export async function answerMovements(
   trx: Kysely<Database>,
