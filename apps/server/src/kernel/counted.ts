@@ -8,9 +8,9 @@ import { expressionBuilder, type Expression, type ExpressionBuilder, type Refere
  * - A counted sale: a `sales` row with document sale or invoice and status completed, on its shop-local sale_date.
  * - A counted return: a posted `sale_returns` row, on its shop-local returned_on.
  */
-export const COUNTED_DOCUMENTS = ['sale', 'invoice'] as const;
-export const COUNTED_SALE_STATUS = 'completed';
-export const COUNTED_RETURN_STATUS = 'posted';
+const COUNTED_DOCUMENTS = ['sale', 'invoice'] as const;
+const COUNTED_SALE_STATUS = 'completed';
+const COUNTED_RETURN_STATUS = 'posted';
 
 /** Whose and which days: shop-local days, both included; a null branch is the whole shop. */
 export interface CountedScope {

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import type { ReceiptProfile, SaleScreenOptions } from '@posauto/shared/schemas/receipts';
 import type { Deps } from '../../deps';
 import type { RequestContext } from '../../http/context';
 import { whereBranch } from '../../http/context';
 import { notFound } from '../../http/errors';
+import { staffWithSales } from '../sales/index';
 import { MEDIA_KEY, mediaUrl } from '../media/index';
 import { shopTimeZone } from '../settings/index';
 
@@ -75,25 +75,7 @@ export function receiptsService(deps: Deps) {
         ctx,
       ).orderBy('name');
       // Staff who recorded a sale in the caller's scope: a cashier filter that offers only people with sales.
-      const cashiers = db
-        .selectFrom('users as u')
-        .select(['u.id', sql<string>`u.first_name || ' ' || u.last_name`.as('name')])
-        .where('u.business_id', '=', ctx.businessId)
-        .where((eb) =>
-          eb.exists(
-            whereBranch(
-              eb
-                .selectFrom('sales as s')
-                .select('s.id')
-                .whereRef('s.business_id', '=', 'u.business_id')
-                .whereRef('s.created_by', '=', 'u.id'),
-              's.branch_id',
-              ctx,
-            ),
-          ),
-        )
-        .orderBy('u.first_name')
-        .orderBy('u.last_name');
+      const cashiers = staffWithSales(db, ctx);
       const methods = db
         .selectFrom('payment_methods')
         .select(['id', 'name', 'type'])

@@ -8,11 +8,11 @@ import {
 import { purchaseReportOptionsSchema } from '@posauto/shared/schemas/reports-purchases';
 import { errorSchema } from '@posauto/shared/schemas/common';
 import { containsInsensitive } from '../../db/dialect/index';
-import { whereBranch } from '../../http/context';
 import type { Deps } from '../../deps';
 import { ctxOf } from '../../http/access';
 import type { AppInstance } from '../../http/app-instance';
 import { notFound } from '../../http/errors';
+import { staffWithSales } from '../sales/index';
 import { reportAccess } from '../../kernel/report-kit';
 
 /** The filters' choices, by name; cashiers are the users who could have opened a session in the caller's scope. */
@@ -74,25 +74,7 @@ export function reportOptionRoutes(app: AppInstance, deps: Deps): void {
       const { db, kind } = deps;
       const biz = ctx.businessId;
       // Staff who recorded a sale the caller may see: the cashier filter offers only people with sales.
-      const cashiers = db
-        .selectFrom('users as u')
-        .select(['u.id', sql<string>`u.first_name || ' ' || u.last_name`.as('name')])
-        .where('u.business_id', '=', biz)
-        .where((eb) =>
-          eb.exists(
-            whereBranch(
-              eb
-                .selectFrom('sales as s')
-                .select('s.id')
-                .whereRef('s.business_id', '=', 'u.business_id')
-                .whereRef('s.created_by', '=', 'u.id'),
-              's.branch_id',
-              ctx,
-            ),
-          ),
-        )
-        .orderBy('u.first_name')
-        .orderBy('u.last_name');
+      const cashiers = staffWithSales(db, ctx);
       let customers = db.selectFrom('customers as c').select(['c.id', 'c.name']).where('c.business_id', '=', biz);
       if (q.customer_search) {
         const term = q.customer_search;

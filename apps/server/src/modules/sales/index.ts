@@ -8,6 +8,7 @@ import { requestHash } from './sale-money';
 
 export { saleRoutes } from './sales.routes';
 export { postSaleReturn } from './sale-returns.service';
+export { staffWithSales } from './sales-read';
 
 /**
  * Commits a sale, invoice or quotation inside the caller's transaction (the demo seed's, with its own clock in

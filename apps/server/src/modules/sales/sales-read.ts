@@ -313,3 +313,25 @@ export async function saleDetail(
     approved_by_name: head.approved_by ? await userName(trx, ctx.businessId, head.approved_by) : null,
   };
 }
+
+/**
+ * The staff who recorded a sale the caller may see, by name: a cashier filter (sale reports, the sale lists' options)
+ * offers only people with sales.
+ */
+export function staffWithSales(db: Kysely<Database>, ctx: RequestContext) {
+  return db
+    .selectFrom('users as u')
+    .select(['u.id', sql<string>`u.first_name || ' ' || u.last_name`.as('name')])
+    .where('u.business_id', '=', ctx.businessId)
+    .where((eb) =>
+      eb.exists(
+        whereBranch(
+          eb.selectFrom('sales as s').select('s.id').whereRef('s.business_id', '=', 'u.business_id').whereRef('s.created_by', '=', 'u.id'),
+          's.branch_id',
+          ctx,
+        ),
+      ),
+    )
+    .orderBy('u.first_name')
+    .orderBy('u.last_name');
+}
