@@ -31,6 +31,9 @@ import { signupRoutes } from './modules/signup/index';
 import { passwordResetRoutes } from './modules/password-reset/index';
 import { platformAdminRoutes } from './modules/platform-admin/index';
 import { brandRoutes } from './modules/brands/index';
+import { floorRoutes } from './modules/floor/index';
+import { kitchenRoutes } from './modules/kitchen/index';
+import { orderRoutes } from './modules/orders/index';
 import { unitRoutes } from './modules/units/index';
 import { supplierRoutes } from './modules/suppliers/index';
 import { paymentMethodRoutes } from './modules/payment-methods/index';
@@ -78,6 +81,7 @@ const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   passwordResetRoutes,
   platformAdminRoutes,
   brandRoutes,
+  floorRoutes,
   unitRoutes,
   supplierRoutes,
   paymentMethodRoutes,
@@ -97,6 +101,8 @@ const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   cashSessionRoutes,
   couponRoutes,
   saleRoutes,
+  orderRoutes,
+  kitchenRoutes,
   posRoutes,
   receiptRoutes,
   expenseCategoryRoutes,

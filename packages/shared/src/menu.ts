@@ -69,6 +69,8 @@ export const MAIN_MENU: MenuItem[] = [
     ],
   },
   link('sale-pos', 'sale_pos', 'cash-register'),
+  link('tables', 'tables', 'armchair'),
+  link('kitchen', 'kitchen', 'chef-hat'),
   link('customer-listing', 'customer_listing', 'users-group'),
   {
     name: 'expenses',
@@ -125,6 +127,8 @@ export const MAIN_MENU: MenuItem[] = [
       link('sale-setting', 'sale_setting'),
       link('payment-listing', 'payment_setting'),
       link('service-listing', 'service_charge'),
+      link('floor-setting', 'floor'),
+      link('kitchen-station-listing', 'kitchen_stations'),
     ],
   },
 ];

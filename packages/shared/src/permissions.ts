@@ -20,6 +20,9 @@ export const PERMISSION_GROUPS = [
     key: 'sales',
     permissions: ['sale-list', 'sale-management', 'sale-invoice', 'sale-pos', 'sale-return', 'sale-quotation', 'coupon-management'],
   },
+  // Table service (issue #24): the floor and the kitchen stations' set-up; waiting tables (open, add, send, move, split,
+  // pre-bill); voiding what the kitchen was already told without an approval; the kitchen display.
+  { key: 'restaurant', permissions: ['table-management', 'table-service', 'table-void', 'kitchen-display'] },
   { key: 'customers', permissions: ['customer-management'] },
   { key: 'expenses', permissions: ['expend-management'] },
   {
@@ -86,6 +89,12 @@ export const CASHIER_PERMISSIONS: readonly Permission[] = [
   'sale-return',
   'customer-management',
 ];
+
+/**
+ * A waiter: the floor and its orders, and taking a table's payment into their own drawer (a till sale's permission).
+ * Voiding a sent line needs a manager's approval.
+ */
+export const WAITER_PERMISSIONS: readonly Permission[] = ['table-service', 'sale-pos', 'customer-management'];
 
 export const MANAGER_PERMISSIONS: readonly Permission[] = BUSINESS_PERMISSIONS.filter(
   (p) =>

@@ -33,6 +33,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r('public-menu', '/menu/:slug', 'public'),
 
   r('sale-pos', '/sale-pos', 'blank', 'sale-pos'),
+  // Not named by the spec (issue #24): the floor of the user's branch, a table's order, the kitchen display.
+  r('tables', '/tables', 'blank', 'table-service'),
+  r('table-order', '/tables/order/:id', 'blank', 'table-service', 'tables'),
+  r('kitchen', '/kitchen', 'blank', 'kitchen-display'),
 
   r('home', '/', 'content'),
   r('blank', '/blank', 'content'),
@@ -112,6 +116,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r('stock-adjustment-type', '/stock-adjustment-type', 'setting', 'adjustment-type'),
   r('sale-setting', '/sale-setting', 'setting', 'sale-setting'),
   r('service-listing', '/service-listing', 'setting', 'service-management'),
+  r('floor-setting', '/floor-setting', 'setting', 'table-management'),
+  r('kitchen-station-listing', '/kitchen-station-listing', 'setting', 'table-management'),
 ];
 
 export const ROUTES_BY_NAME: ReadonlyMap<string, AppRoute> = new Map(APP_ROUTES.map((x) => [x.name, x]));

@@ -32,6 +32,7 @@ import { auditLogPermission } from './migrations/0028-audit-log-permission';
 import { firstMorning } from './migrations/0029-first-morning';
 import { purchasePaymentCurrency } from './migrations/0030-purchase-payment-currency';
 import { drawerSumIndex } from './migrations/0031-drawer-sum-index';
+import { restaurants } from './migrations/0032-restaurants';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 export function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -67,6 +68,7 @@ export function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0029-first-morning': firstMorning(kind),
     '0030-purchase-payment-currency': purchasePaymentCurrency(kind),
     '0031-drawer-sum-index': drawerSumIndex(kind),
+    '0032-restaurants': restaurants(kind),
   };
 }
 

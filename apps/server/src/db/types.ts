@@ -3,6 +3,7 @@ import type { ExpenseTables } from './tables/expenses';
 import type { MediaTables } from './tables/media';
 import type { ProductTables } from './tables/products';
 import type { PurchaseTables } from './tables/purchases';
+import type { RestaurantTables } from './tables/restaurant';
 import type { SaleTables } from './tables/sales';
 import type { SettingListTables } from './tables/setting-lists';
 import type { ShopSettingTables } from './tables/shop-settings';
@@ -239,6 +240,7 @@ export interface Database
     MediaTables,
     PurchaseTables,
     SaleTables,
+    RestaurantTables,
     ExpenseTables {
   businesses: BusinessesTable;
   branches: BranchesTable;

@@ -14,6 +14,7 @@ import { postPurchase } from '../modules/purchases/index';
 import { postSale } from '../modules/sales/index';
 import { postAdjustment } from '../modules/stock/index';
 import { SUPPLIER_COUNTER } from '../modules/suppliers/index';
+import { OPEN_TONIGHT, serveDinner, type DemoRestaurant } from './demo-restaurant';
 
 const ZONE = 'Asia/Phnom_Penh';
 /** Evenings of sales behind the first start (the opening count is the day before the first). */
@@ -37,6 +38,9 @@ const DELIVERIES = [
   { ago: 1, status: 'received', paid: 'none' },
   { ago: 0, status: 'ordered', paid: 'none' },
 ] as const;
+/** Tables a dinner of the history is served at, the dining room more often; today leaves free those open now. */
+const DINNER_TABLES = ['D1', 'D2', 'D3', 'D4', 'D5', 'D6', 'D7', 'D8', 'D1', 'D3', 'D6', 'D8', 'T1', 'T2', 'T3', 'T4'];
+
 /** Stocked items are sold only while this much is left (above the shop's alert of 10), so the seed never runs out. */
 const KEEP = 12 * QTY_SCALE;
 
@@ -66,14 +70,15 @@ function random(seed: number) {
  * purchases, cash sessions, sales), so the books add up: an opening count for everything it sells that manages stock,
  * weekly deliveries from its supplier (paid, half paid, unpaid, one on order), and with `sales` three weeks of
  * evenings: a cash session each evening opened by the owner, who runs the till, and tables and rooms served from
- * dinner until late, paid in dollars, riel or by bank transfer. The deliveries come in date order between the
+ * dinner until late, paid in dollars, riel or by bank transfer. With `restaurant`, the dinners at a table before nine
+ * are served through table service (the waiter's order, the kitchen's tickets, the bill paid at the owner's till). The deliveries come in date order between the
  * evenings, so stock never runs out on any day of the history.
  */
 export async function seedDemoKaraoke(
   trx: Kysely<Database>,
   deps: Deps,
   shop: CreatedBusiness,
-  options: { sales: boolean },
+  options: { sales: boolean; restaurant?: DemoRestaurant | null },
 ): Promise<void> {
   const biz = shop.businessId;
   const branchId = shop.branchIds[0];
@@ -163,7 +168,9 @@ export async function seedDemoKaraoke(
   };
 
   const rnd = random(20_260_317);
-  const evenings = options.sales ? await evening(trx, deps, owner, branchId, products, { cash: cash.id, bank: bank.id }, rnd) : null;
+  const evenings = options.sales
+    ? await evening(trx, deps, owner, branchId, products, { cash: cash.id, bank: bank.id }, rnd, options.restaurant ?? null)
+    : null;
   for (let ago = DAYS; ago >= 0; ago--) {
     const day = addDays(today, -ago);
     for (const d of DELIVERIES) if (d.ago === ago) await deliver(d);
@@ -180,6 +187,7 @@ async function evening(
   products: ReadonlyArray<{ id: string; product_name: string; type: string; sale_cost: number; is_stock_manage: number }>,
   method: { cash: string; bank: string },
   rnd: () => number,
+  restaurant: DemoRestaurant | null,
 ) {
   const biz = owner.businessId;
   const settings = await trx
@@ -305,6 +313,17 @@ async function evening(
                     reference: `ABA ${1000 + Math.floor(rnd() * 9000)}`,
                   },
                 ];
+        if (restaurant && !inRoom && minute < 21 * 60) {
+          const free = DINNER_TABLES.filter((t) => !isToday || !OPEN_TONIGHT.includes(t));
+          const dinner = {
+            table: pick(free),
+            guests: 2 + Math.floor(rnd() * 5),
+            lines: lines.map((l) => ({ productId: l.product.id, units: l.units })),
+            pay: { customer_id: customer, payments },
+          };
+          await serveDinner(trx, restaurant, owner, dinner, (m) => at(day, m), minute);
+          continue;
+        }
         await postSale(
           trx,
           at(day, minute),

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { bearer, CASHIER, createTestApp, KARAOKE, loginAs, OWNER, type TestContext } from '../../test/harness';
+import { WAITER_PERMISSIONS } from '@posauto/shared/permissions';
+import type { Floor, KitchenTicket } from '@posauto/shared/schemas/restaurant';
 import { DEMO_LOGINS } from './demo';
+import { WAITER_LOGIN } from './demo-restaurant';
 
 /** Demo Karaoke's owner opens the till (at the shop's one branch) and sells a can of beer, as the issue tried. */
 async function karaokeSellsABeer(t: TestContext) {
@@ -71,6 +74,21 @@ describe("Demo Karaoke without the history (the tests' default seed)", () => {
     expect(managed.length).toBeGreaterThanOrEqual(5);
     for (const p of managed) expect(levels.get(p.product_name), p.product_name).toBeGreaterThanOrEqual(24);
     await karaokeSellsABeer(t);
+  });
+
+  it('gives Demo Karaoke its floor and waiter and Demo Coffee a few tables, with nothing open yet', async () => {
+    const db = t.deps.db;
+    const shops = new Map((await db.selectFrom('businesses').select(['id', 'shop_name']).execute()).map((b) => [b.shop_name, b.id]));
+    const rows = db as unknown as Kysely<Record<string, { business_id: string; id: string }>>;
+    const count = async (table: 'floor_tables' | 'kitchen_stations' | 'table_orders', shop: string) =>
+      (await rows.selectFrom(table).select('id').where('business_id', '=', shops.get(shop)!).execute()).length;
+    expect(await count('floor_tables', 'Demo Karaoke')).toBe(12);
+    expect(await count('kitchen_stations', 'Demo Karaoke')).toBe(2);
+    expect(await count('table_orders', 'Demo Karaoke')).toBe(0);
+    // Four tables and a coffee bar in each of Demo Coffee's two branches.
+    expect(await count('floor_tables', 'Demo Coffee')).toBe(8);
+    expect(await count('kitchen_stations', 'Demo Coffee')).toBe(2);
+    await loginAs(t.app, WAITER_LOGIN);
   });
 });
 
@@ -226,7 +244,15 @@ describe('the demo data', () => {
       ])
       .where('s.business_id', '=', shop.id)
       .execute();
-    expect(sessions.length).toBe(days.size);
+    // The owner's till: one a night that sold. The waiter's own drawer is open tonight (table service).
+    const ownerSessions = await db
+      .selectFrom('cash_sessions as s')
+      .innerJoin('users as u', (j) => j.onRef('u.business_id', '=', 's.business_id').onRef('u.id', '=', 's.user_id'))
+      .select(['u.email', 's.status'])
+      .where('s.business_id', '=', shop.id)
+      .execute();
+    expect(ownerSessions.filter((x) => x.email === KARAOKE.email).length).toBe(days.size);
+    expect(ownerSessions.filter((x) => x.email === WAITER_LOGIN.email).map((x) => x.status)).toEqual(['open']);
     for (const c of sessions.filter((x) => x.status === 'closed'))
       expect([Number(c.expected_usd), Number(c.expected_khr)]).toEqual([Number(c.usd), Number(c.khr)]);
     // Paid in dollars, riel and by bank transfer; beer left in stock after three weeks of it.
@@ -244,5 +270,71 @@ describe('the demo data', () => {
       ]),
     );
     await karaokeSellsABeer(t);
+  });
+
+  it('gives Demo Karaoke a restaurant: twelve tables, a kitchen and a bar, a waiter, dinners paid at tables, tables open now', async () => {
+    const db = t.deps.db;
+    const shop = await db.selectFrom('businesses').select('id').where('shop_name', '=', 'Demo Karaoke').executeTakeFirstOrThrow();
+    const branch = await db.selectFrom('branches').select('id').where('business_id', '=', shop.id).executeTakeFirstOrThrow();
+    // The waiter: a user of the branch whose role "Waiter" holds the waiter's permissions, with an open drawer.
+    const waiter = await db
+      .selectFrom('users as u')
+      .innerJoin('roles as r', (j) => j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'))
+      .select(['u.id', 'u.branch_id', 'r.name', 'r.permissions'])
+      .where('u.business_id', '=', shop.id)
+      .where('u.email', '=', WAITER_LOGIN.email)
+      .executeTakeFirstOrThrow();
+    expect(waiter).toMatchObject({ branch_id: branch.id, name: 'Waiter' });
+    expect([...JSON.parse(waiter.permissions)].sort()).toEqual([...WAITER_PERMISSIONS].sort());
+    const token = await loginAs(t.app, WAITER_LOGIN);
+    const drawer = (await t.app.inject({ url: '/api/v1/cash-sessions/current', headers: bearer(token) })).json();
+    expect(drawer.data?.status ?? drawer.status).toBe('open');
+
+    // The floor: a dining room and a terrace, twelve tables, the kitchen (the default) and the bar.
+    const res = await t.app.inject({ url: '/api/v1/floor', headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const floor = res.json() as Floor;
+    expect(floor.areas.map((a) => a.name)).toEqual(['Dining room', 'Terrace']);
+    expect(floor.tables).toHaveLength(12);
+    expect(floor.stations.map((s) => [s.name, s.is_default]).sort()).toEqual([
+      ['Bar', false],
+      ['Kitchen', true],
+    ]);
+    // Tonight: four tables open (sent, one with a new line not sent, one with its pre-bill printed), the rest free.
+    const state = Object.fromEntries(floor.tables.map((x) => [x.name, x.state]));
+    expect(state).toMatchObject({ D2: 'sent', D5: 'ordering', D7: 'sent', T1: 'billed' });
+    expect(floor.tables.filter((x) => x.state === 'free')).toHaveLength(8);
+    expect(floor.tables.find((x) => x.name === 'D2')!.ready_count).toBeGreaterThan(0);
+    const tickets = (await t.app.inject({ url: '/api/v1/kitchen/tickets', headers: bearer(token) })).json().data as KitchenTicket[];
+    expect(tickets.length).toBeGreaterThanOrEqual(2);
+    const lines = tickets.flatMap((k) => k.lines);
+    expect(lines.some((l) => l.ready_at)).toBe(true);
+    expect(lines.some((l) => !l.ready_at)).toBe(true);
+
+    // The history: dinners paid at tables, each sale naming its table and the waiter, every order paid and cleared.
+    const atTables = await db
+      .selectFrom('sales')
+      .select(['table_name', 'waiter_id', 'table_order_id', 'payment_status'])
+      .where('business_id', '=', shop.id)
+      .where('table_order_id', 'is not', null)
+      .execute();
+    expect(atTables.length).toBeGreaterThanOrEqual(15);
+    for (const s of atTables)
+      expect(s).toMatchObject({ table_name: expect.stringMatching(/^[DT]\d$/), waiter_id: waiter.id, payment_status: 'paid' });
+    const past = await db
+      .selectFrom('table_orders')
+      .select(['status', 'cleared_at'])
+      .where('business_id', '=', shop.id)
+      .where(
+        'id',
+        'in',
+        atTables.map((s) => s.table_order_id!),
+      )
+      .execute();
+    expect(past.every((o) => o.status === 'paid' && o.cleared_at)).toBe(true);
+    expect(
+      (await db.selectFrom('kitchen_tickets').select('id').where('business_id', '=', shop.id).where('status', '=', 'done').execute())
+        .length,
+    ).toBeGreaterThanOrEqual(atTables.length);
   });
 });

@@ -20,11 +20,14 @@ import { seedDemoExpenses } from './demo-expenses';
 import { seedDemoSales } from './demo-sales';
 import { seedDemoStock } from './demo-stock';
 import { seedDemoKaraoke } from './demo-karaoke';
+import { seedCafeOrder, seedOpenTables, seedRestaurant, WAITER_LOGIN } from './demo-restaurant';
+import { seedDemoFloor } from '../modules/floor/index';
 
 export const DEMO_LOGINS = [
   { email: 'owner@posauto.local', password: 'owner1234', who: 'Demo Coffee owner (every permission)' },
   { email: 'cashier@posauto.local', password: 'cashier1234', who: 'Demo Coffee cashier, first branch' },
   { email: 'karaoke@posauto.local', password: 'karaoke1234', who: 'Demo Karaoke owner (Standard, one branch)' },
+  { ...WAITER_LOGIN, who: 'Demo Karaoke waiter (table service, own drawer)' },
   { email: 'admin@posauto.local', password: 'admin1234', who: 'platform administrator' },
 ] as const;
 
@@ -102,10 +105,16 @@ async function seedRows(
   await bumpCounter(trx, deps.kind, businessId, counter, rows.length);
 }
 
+/** A shop's products' ids by name. */
+async function productIds(trx: Kysely<Database>, businessId: string): Promise<Map<string, string>> {
+  const rows = await trx.selectFrom('products').select(['id', 'product_name']).where('business_id', '=', businessId).execute();
+  return new Map(rows.map((r) => [r.product_name, r.id]));
+}
+
 /**
  * Seeds the demo shop into an empty database; does nothing when any business exists. `sales: false` leaves out the
  * sixty days of sales and cash sessions (about 650 sales, seconds on PostgreSQL) and Demo Karaoke's three weeks of
- * evenings (its stock and deliveries stay): server tests that do not read them start without them, and make their own.
+ * evenings and its tables open now (its stock, deliveries, floor and waiter stay): server tests that do not read them start without them, and make their own.
  */
 export async function seedDemoIfEmpty(deps: Deps, options: { sales?: boolean } = {}): Promise<boolean> {
   const any = await deps.db.selectFrom('businesses').select('id').limit(1).executeTakeFirst();
@@ -273,7 +282,12 @@ export async function seedDemoIfEmpty(deps: Deps, options: { sales?: boolean } =
     await seedSettingLists(trx, deps, shop.businessId, karaoke.businessId, at);
     await seedDemoProducts(trx, deps, shop, karaoke);
     await seedDemoStock(trx, deps, shop);
-    await seedDemoKaraoke(trx, deps, karaoke, { sales: options.sales !== false });
+    // Demo Coffee has a few tables; Demo Karaoke a restaurant, a waiter, dinners served at tables and tables open now.
+    const cafe = await seedDemoFloor(trx, shop, at, 'cafe');
+    await seedCafeOrder(trx, deps, shop, cafe.tables);
+    const restaurant = await seedRestaurant(trx, karaoke, hashes[WAITER_LOGIN.email]!, at);
+    await seedDemoKaraoke(trx, deps, karaoke, { sales: options.sales !== false, restaurant });
+    if (restaurant && options.sales !== false) await seedOpenTables(trx, deps, restaurant, await productIds(trx, karaoke.businessId));
     if (options.sales !== false) await seedDemoSales(trx, deps, shop, cashierId);
     await seedDemoExpenses(trx, deps, shop, options.sales !== false);
 

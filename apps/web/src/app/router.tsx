@@ -121,6 +121,12 @@ const SCREENS: Record<string, ComponentType> = {
   'change-password': named(() => import('./screens/profile-screen'), 'ChangePasswordScreen'),
   'public-menu': named(() => import('./screens/public-menu-screen'), 'PublicMenuScreen'),
   'qr-menu': named(() => import('./screens/qr-menu-screen'), 'QrMenuScreen'),
+  // Table service (issue #24).
+  tables: named(() => import('../features/tables/index'), 'TablesScreen'),
+  'table-order': named(() => import('../features/tables/index'), 'TableOrderScreen'),
+  kitchen: named(() => import('../features/kitchen/index'), 'KitchenScreen'),
+  'floor-setting': named(() => import('../features/floor-settings/index'), 'FloorSettingScreen'),
+  'kitchen-station-listing': named(() => import('../features/floor-settings/index'), 'KitchenStationScreen'),
 };
 
 /** A visitor without userData is sent to login with the full wanted path in `to`. */

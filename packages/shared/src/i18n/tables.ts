@@ -140,6 +140,21 @@ import setupKm from '../locales/setup/km.json';
 import setupZh from '../locales/setup/zh.json';
 import setupFr from '../locales/setup/fr.json';
 import setupAr from '../locales/setup/ar.json';
+import restaurantServerKm from '../locales/restaurant-server/km.json';
+import restaurantServerEn from '../locales/restaurant-server/en.json';
+import restaurantServerZh from '../locales/restaurant-server/zh.json';
+import restaurantServerFr from '../locales/restaurant-server/fr.json';
+import restaurantServerAr from '../locales/restaurant-server/ar.json';
+import tablesUiKm from '../locales/tables-ui/km.json';
+import tablesUiEn from '../locales/tables-ui/en.json';
+import tablesUiZh from '../locales/tables-ui/zh.json';
+import tablesUiFr from '../locales/tables-ui/fr.json';
+import tablesUiAr from '../locales/tables-ui/ar.json';
+import kitchenUiKm from '../locales/kitchen-ui/km.json';
+import kitchenUiEn from '../locales/kitchen-ui/en.json';
+import kitchenUiZh from '../locales/kitchen-ui/zh.json';
+import kitchenUiFr from '../locales/kitchen-ui/fr.json';
+import kitchenUiAr from '../locales/kitchen-ui/ar.json';
 /** Later tables add keys to earlier ones (a module's own file may extend a shared namespace such as validation). */
 function merge(...tables: TranslationTable[]): TranslationTable {
   const out: TranslationTable = {};
@@ -183,6 +198,9 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     serverKm,
     posPaymentKm,
     setupKm,
+    restaurantServerKm,
+    tablesUiKm,
+    kitchenUiKm,
   ),
   en: merge(
     en,
@@ -213,6 +231,9 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     serverEn,
     posPaymentEn,
     setupEn,
+    restaurantServerEn,
+    tablesUiEn,
+    kitchenUiEn,
   ),
   zh: merge(
     zh,
@@ -243,6 +264,9 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     serverZh,
     posPaymentZh,
     setupZh,
+    restaurantServerZh,
+    tablesUiZh,
+    kitchenUiZh,
   ),
   fr: merge(
     fr,
@@ -273,6 +297,9 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     serverFr,
     posPaymentFr,
     setupFr,
+    restaurantServerFr,
+    tablesUiFr,
+    kitchenUiFr,
   ),
   ar: merge(
     ar,
@@ -303,5 +330,8 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     serverAr,
     posPaymentAr,
     setupAr,
+    restaurantServerAr,
+    tablesUiAr,
+    kitchenUiAr,
   ),
 };

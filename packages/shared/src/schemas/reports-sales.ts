@@ -24,6 +24,17 @@ const quantity = z.string();
 
 // ---- GET /api/v1/reports/sales -------------------------------------------------------------------------------
 
+/**
+ * A sale paid at a table (issue #24) names the table and the waiter who served it; a counter sale names neither. Both
+ * sale reports (sales, items) narrow to them, and the returns of those sales with them.
+ */
+const tableFilters = {
+  /** Sales paid at this table (GET /api/v1/floor/tables gives the branch's tables). */
+  table_id: idSchema.optional(),
+  /** Sales whose table order this waiter served. */
+  waiter_id: idSchema.optional(),
+};
+
 export const SALE_REPORT_SORTS = ['sale_date', 'invoice_number', 'grand_total', 'due'] as const;
 
 export const saleReportQuerySchema = reportQuerySchema.extend({
@@ -34,6 +45,7 @@ export const saleReportQuerySchema = reportQuerySchema.extend({
   payment_status: z.enum(PAYMENT_STATUSES, 'sale_reports.errors.payment_status_invalid').optional(),
   /** Sales with at least one payment by this method. */
   payment_method_id: idSchema.optional(),
+  ...tableFilters,
   page: z.coerce
     .number()
     .int('validation.invalid_page')
@@ -54,6 +66,9 @@ export const saleReportRowSchema = z.object({
   branch_name: z.string(),
   cashier_name: z.string().nullable(),
   customer_name: z.string(),
+  /** The table the sale was paid at (its name then), the waiter who served it: null for a counter sale. */
+  table_name: z.string().nullable(),
+  waiter_name: z.string().nullable(),
   sale_type: z.enum(SALE_TYPES),
   grand_total: money,
   paid: money,
@@ -75,6 +90,11 @@ export const saleReportResponseSchema = z.object({
    */
   returns: z.object({ count: z.number().int(), total: money }),
   net_total: money,
+  /**
+   * Whether any filtered sale of the period was paid at a table: the Table and Waiter columns show (and export) then,
+   * so a shop without tables sees none.
+   */
+  table_sales: z.boolean(),
   /** The chart: the filtered sales' grand totals per day (days without a sale are left out). */
   by_day: z.array(z.object({ day: z.string(), count: z.number().int(), grand_total: money })),
 });
@@ -166,6 +186,7 @@ export const ITEM_SALE_SORTS = ['net_amount', 'quantity', 'profit', 'product_nam
 export const itemSaleQuerySchema = reportQuerySchema.extend({
   category_id: idSchema.optional(),
   brand_id: idSchema.optional(),
+  ...tableFilters,
   sort: z.enum(ITEM_SALE_SORTS, 'validation.invalid_sort').optional(),
   order: z.enum(['asc', 'desc'], 'validation.invalid_sort').default('desc'),
 });
@@ -178,6 +199,14 @@ export const itemSaleRowSchema = z.object({
   product_name: z.string(),
   sku_code: z.string().nullable(),
   unit_name: z.string().nullable(),
+  /**
+   * An item is counted apart per table and waiter of its sales (a returned line follows its sale): all null for what
+   * counter sales sold, so a shop without tables has one row per item. table_name is the table's name at the sale.
+   */
+  table_id: z.string().nullable(),
+  table_name: z.string().nullable(),
+  waiter_id: z.string().nullable(),
+  waiter_name: z.string().nullable(),
   sold_quantity: quantity,
   returned_quantity: quantity,
   ...itemFigures,
@@ -209,5 +238,10 @@ export const saleFilterOptionsSchema = z.object({
   payment_methods: z.array(choice),
   categories: z.array(choice),
   brands: z.array(choice),
+  /**
+   * The staff who served a table sale the caller may see (the waiter filter); absent from a server that does not
+   * answer it yet, when the web offers the cashiers instead.
+   */
+  waiters: z.array(choice).optional(),
 });
 export type SaleFilterOptions = z.infer<typeof saleFilterOptionsSchema>;

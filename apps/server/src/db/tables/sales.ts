@@ -120,6 +120,11 @@ export interface SalesTable {
   created_at: string;
   updated_at: string;
   voided_at: string | null;
+  /** A sale paid at a table (migration 0032): its order, table (its name then) and waiter. */
+  table_order_id: Generated<string | null>;
+  table_id: Generated<string | null>;
+  table_name: Generated<string | null>;
+  waiter_id: Generated<string | null>;
 }
 
 export interface SaleLinesTable {

@@ -13,6 +13,7 @@ import { ctxOf } from '../../http/access';
 import type { AppInstance } from '../../http/app-instance';
 import { notFound } from '../../http/errors';
 import { staffWithSales } from '../sales/index';
+import { staffWhoServed } from './sales/sale-scope';
 import { reportAccess } from '../../kernel/report-kit';
 
 /** The filters' choices, by name; cashiers are the users who could have opened a session in the caller's scope. */
@@ -87,8 +88,9 @@ export function reportOptionRoutes(app: AppInstance, deps: Deps): void {
         : null;
       const named = (table: 'payment_methods' | 'categories' | 'brands') =>
         db.selectFrom(table).select(['id', 'name']).where('business_id', '=', biz).orderBy('name').orderBy('id').execute();
-      const [c, found, one, methods, categories, brands] = await Promise.all([
+      const [c, waiters, found, one, methods, categories, brands] = await Promise.all([
         cashiers.execute(),
+        staffWhoServed(db, ctx).execute(),
         customers.orderBy('c.name').orderBy('c.id').limit(30).execute(),
         chosen ? chosen.execute() : Promise.resolve([]),
         named('payment_methods'),
@@ -96,7 +98,7 @@ export function reportOptionRoutes(app: AppInstance, deps: Deps): void {
         named('brands'),
       ]);
       const list = [...one.filter((x) => !found.some((f) => f.id === x.id)), ...found];
-      return { cashiers: c, customers: list, payment_methods: methods, categories, brands };
+      return { cashiers: c, waiters, customers: list, payment_methods: methods, categories, brands };
     },
   });
 }

@@ -40,6 +40,8 @@ export interface CommitOptions {
   convertedFromId?: string | null;
   /** An unpaid invoice being edited in place (its old lines and movements are already answered). */
   replaceId?: string | null;
+  /** A bill paid at a table: its order, table (the name it had) and waiter, for the reports (modules/orders). */
+  table?: { orderId: string; tableId: string | null; tableName: string | null; waiterId: string | null };
 }
 
 /**
@@ -112,6 +114,14 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
     line_count: lines.length,
     approved_by: approval?.approvedBy ?? null,
     note: input.note,
+    ...(opts.table
+      ? {
+          table_order_id: opts.table.orderId,
+          table_id: opts.table.tableId,
+          table_name: opts.table.tableName,
+          waiter_id: opts.table.waiterId,
+        }
+      : {}),
   };
   const { number, at, saleDate } = await numberAndRecord(trx, rows, deps, ctx, s, input, id, header, { ...opts });
   writeLines(trx, rows, ctx, id, lines, t.totals, cost);
@@ -125,4 +135,17 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
   });
   await rows.flush();
   return id;
+}
+
+/**
+ * What a sale of these lines would come to, by the same steps as commitSale (settings, lines at the catalogue's
+ * prices, totals by priceSale), writing nothing: a table's pre-bill. No payment, discount limit or stock is asked.
+ */
+export async function priceSaleDraft(trx: Kysely<Database>, ctx: RequestContext, input: SaleIn, branchId: string, now: Date) {
+  const s = await saleSettings(trx, ctx.businessId);
+  const { lines } = await prepareLines(trx, ctx, input, branchId, s, false);
+  const overLimit = documentLimitProblem(s.currency, lines);
+  if (overLimit) throw unprocessable(overLimit.key, overLimit.field);
+  const t = await saleTotals(trx, ctx, input, lines, s, localDay(now, s.timeZone));
+  return { settings: s, lines, totals: t.totals, service: t.service };
 }

@@ -1,10 +1,12 @@
 import {
+  IconArmchair,
   IconBook,
   IconBuildingStore,
   IconBuildingWarehouse,
   IconCashRegister,
   IconCategory,
   IconChartBar,
+  IconChefHat,
   IconFile,
   IconHistory,
   IconHome,
@@ -40,6 +42,8 @@ const ICONS: Record<string, Icon> = {
   history: IconHistory,
   book: IconBook,
   category: IconCategory,
+  armchair: IconArmchair,
+  'chef-hat': IconChefHat,
 };
 
 export function menuIcon(name: string | undefined): Icon {

@@ -51,10 +51,10 @@ const TILL_FILES = [
   'features/pos/components/cart-panel.tsx',
   'features/pos/components/cart-lines.tsx',
   'features/pos/components/cart-totals.tsx',
-  'features/pos/components/product-grid.tsx',
+  'components/selling/product-grid.tsx',
   'features/pos/components/dialogs.tsx',
   'features/pos/components/sale-done.tsx',
-  'features/pos/api/pos-api.ts',
+  'components/selling/api/catalogue-api.ts',
   'features/cash-sessions/api/cash-sessions.ts',
 ];
 

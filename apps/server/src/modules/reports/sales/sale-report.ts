@@ -59,6 +59,8 @@ export async function saleReport(
     .select([sql<number>`count(*)`.as('count'), sumOf(sql`sr.total`).as('total')])
     .executeTakeFirstOrThrow();
 
+  const tableSales = await hasTableSales(deps, biz, filtered);
+
   const lastPage = size ? Math.max(1, Math.ceil(count / size)) : 1;
   return {
     period,
@@ -70,6 +72,8 @@ export async function saleReport(
       branch_name: r.branch_name,
       cashier_name: r.cashier_name,
       customer_name: r.customer_name ?? '',
+      table_name: r.table_name,
+      waiter_name: r.waiter_name,
       sale_type: r.sale_type,
       grand_total: money(r.grand_total, cur),
       paid: money(r.paid_amount, cur),
@@ -80,8 +84,20 @@ export async function saleReport(
     totals: { count, grand_total: money(grand, cur), paid: money(paid, cur), due: money(grand - paid, cur) },
     returns: { count: int(ret.count), total: money(int(ret.total), cur) },
     net_total: money(grand - int(ret.total), cur),
+    table_sales: tableSales,
     by_day: byDay.map((d) => ({ day: d.day, count: int(d.count), grand_total: money(int(d.grand_total), cur) })),
   };
+}
+
+/**
+ * Whether a filtered sale of the period was paid at a table. A shop that never opened a table order answers from one
+ * key lookup, without reading its sales again.
+ */
+async function hasTableSales(deps: Deps, biz: string, filtered: () => ReturnType<typeof countedSales>) {
+  const anyOrder = await deps.db.selectFrom('table_orders').select('id').where('business_id', '=', biz).limit(1).executeTakeFirst();
+  if (!anyOrder) return false;
+  const one = await filtered().where('s.table_order_id', 'is not', null).select('s.id').limit(1).executeTakeFirst();
+  return one !== undefined;
 }
 
 /** The sales of the page asked for (all of them for "All", capped, and for the export, uncapped), in the sort asked. */
@@ -101,6 +117,7 @@ async function pageRows(
       .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 's.business_id').onRef('b.id', '=', 's.branch_id'))
       .leftJoin('customers as c', (j) => j.onRef('c.business_id', '=', 's.business_id').onRef('c.id', '=', 's.customer_id'))
       .leftJoin('users as u', (j) => j.onRef('u.business_id', '=', 's.business_id').onRef('u.id', '=', 's.created_by'))
+      .leftJoin('users as wu', (j) => j.onRef('wu.business_id', '=', 's.business_id').onRef('wu.id', '=', 's.waiter_id'))
       .select([
         's.id',
         's.invoice_number',
@@ -109,6 +126,8 @@ async function pageRows(
         'b.name as branch_name',
         sql<string | null>`CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END`.as('cashier_name'),
         'c.name as customer_name',
+        's.table_name',
+        sql<string | null>`CASE WHEN wu.id IS NULL THEN NULL ELSE wu.first_name || ' ' || wu.last_name END`.as('waiter_name'),
         's.sale_type',
         's.grand_total',
         's.paid_amount',
@@ -132,6 +151,8 @@ const amountRow = (label: string, grandTotal: string, paid = '', due = '') => ({
   branch_name: '',
   cashier_name: '',
   customer_name: '',
+  table_name: '',
+  waiter_name: '',
   sale_type: '',
   grand_total: grandTotal,
   paid,
@@ -150,12 +171,18 @@ export const saleReportRoutes = defineReport({
   sheet: {
     fileKey: 'pages.sale-reports',
     fileName: 'sale-report',
-    columns: (t) => [
+    columns: (t, _lang, data: SaleReportResponse) => [
       col<SaleReportRow>(t, 'sale_reports.invoice', (r) => r.invoice_number),
       col<SaleReportRow>(t, 'sale_reports.date', (r) => r.sale_date),
       col<SaleReportRow>(t, 'sale_reports.branch', (r) => r.branch_name),
       col<SaleReportRow>(t, 'sale_reports.cashier', (r) => r.cashier_name),
       col<SaleReportRow>(t, 'sale_reports.customer', (r) => r.customer_name),
+      ...(data.table_sales
+        ? [
+            col<SaleReportRow>(t, 'sale_reports.table', (r) => r.table_name),
+            col<SaleReportRow>(t, 'sale_reports.waiter', (r) => r.waiter_name),
+          ]
+        : []),
       col<SaleReportRow>(t, 'sale_reports.sale_type', (r) => r.sale_type),
       col<SaleReportRow>(t, 'sale_reports.grand_total', (r) => r.grand_total),
       col<SaleReportRow>(t, 'sale_reports.paid', (r) => r.paid),

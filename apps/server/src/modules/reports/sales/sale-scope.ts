@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ReportPeriodInfo } from '@posauto/shared/schemas/reports';
 import type { SaleReportQuery } from '@posauto/shared/schemas/reports-sales';
 import type { Deps } from '../../../deps';
-import type { RequestContext } from '../../../http/context';
+import type { Database } from '../../../db/types';
+import { whereBranch, type RequestContext } from '../../../http/context';
 import { countedReturn, countedSale } from '../../../kernel/counted';
 
 /** The period of a report as the kernel's counted scope. */
@@ -24,8 +25,16 @@ export const countedReturns = (deps: Deps, ctx: RequestContext, period: ReportPe
     .innerJoin('sales as s', (j) => j.onRef('s.business_id', '=', 'sr.business_id').onRef('s.id', '=', 'sr.sale_id'))
     .where(countedReturn('sr', scopeOf(ctx, period)));
 
+/** The table and the waiter of a table sale (issue #24), on `sales as s`: both sale reports narrow by them. */
+export function tableFilters<Q extends { where: (...a: any[]) => Q }>(q: Q, query: { table_id?: string; waiter_id?: string }): Q {
+  if (query.table_id) q = q.where('s.table_id', '=', query.table_id);
+  if (query.waiter_id) q = q.where('s.waiter_id', '=', query.waiter_id);
+  return q;
+}
+
 /** The sale-level filters of the sales report (not the period): they narrow the sales and the returns alike. */
 export function saleFilters<Q extends { where: (...a: any[]) => Q }>(q: Q, query: SaleReportQuery, deps: Deps, biz: string): Q {
+  q = tableFilters(q, query);
   if (query.created_by) q = q.where('s.created_by', '=', query.created_by);
   if (query.customer_id) q = q.where('s.customer_id', '=', query.customer_id);
   if (query.sale_type) q = q.where('s.sale_type', '=', query.sale_type);
@@ -44,4 +53,26 @@ export function saleFilters<Q extends { where: (...a: any[]) => Q }>(q: Q, query
     );
   }
   return q;
+}
+
+/**
+ * The staff who served a table sale the caller may see, by name (the reports' waiter filter), as staffWithSales
+ * offers the cashiers: only people with such sales, in the caller's branch for a branch user.
+ */
+export function staffWhoServed(db: Kysely<Database>, ctx: RequestContext) {
+  return db
+    .selectFrom('users as u')
+    .select(['u.id', sql<string>`u.first_name || ' ' || u.last_name`.as('name')])
+    .where('u.business_id', '=', ctx.businessId)
+    .where((eb) =>
+      eb.exists(
+        whereBranch(
+          eb.selectFrom('sales as s').select('s.id').whereRef('s.business_id', '=', 'u.business_id').whereRef('s.waiter_id', '=', 'u.id'),
+          's.branch_id',
+          ctx,
+        ),
+      ),
+    )
+    .orderBy('u.first_name')
+    .orderBy('u.last_name');
 }

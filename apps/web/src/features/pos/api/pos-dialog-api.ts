@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Khqr, KhqrInput, PosCoupon, PosCustomer, PosCustomerInput, PosCustomerList, HeldCartList } from '@posauto/shared/schemas/pos';
+import type { PosCoupon, PosCustomer, PosCustomerInput, PosCustomerList, HeldCartList } from '@posauto/shared/schemas/pos';
 import type { DiscountApproval, SaleDetail, SaleInput } from '@posauto/shared/schemas/sales';
 import { api, ApiError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
@@ -31,10 +31,6 @@ export function useHeldCarts(enabled: boolean) {
 
 export function checkCoupon(code: string): Promise<PosCoupon> {
   return api.get<PosCoupon | { data: PosCoupon }>(`${BASE}/coupons/${encodeURIComponent(code)}`).then(unwrap);
-}
-
-export function makeKhqr(input: KhqrInput): Promise<Khqr> {
-  return api.post<Khqr | { data: Khqr }>(`${BASE}/khqr`, input).then(unwrap);
 }
 
 /** A discount above the cashier's limit, approved on the till's screen by a user whose role allows it. */

@@ -5,7 +5,7 @@ import { type CurrencyCode, formatPercent, formatQuantity } from '@posauto/share
 import type { Language } from '@posauto/shared/i18n/index';
 import { type Cart, type CartLine as Line, type CartTotals, removeLine, selectLine, stepQuantity, unitPrice } from '../lib/cart';
 import { cartStore } from '../lib/cart-store';
-import { moneyText } from '../lib/money-text';
+import { moneyText } from '../../../components/selling/lib/money-text';
 import classes from './pos.module.css';
 
 interface CartLinesProps {

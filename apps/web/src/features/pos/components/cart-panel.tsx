@@ -7,10 +7,10 @@ import type { Language } from '@posauto/shared/i18n/index';
 import { LightTooltip } from '../../../components/light-tooltip';
 import type { Cart, CartTotals as Totals } from '../lib/cart';
 import { cartStore } from '../lib/cart-store';
-import { moneyText } from '../lib/money-text';
+import { moneyText } from '../../../components/selling/lib/money-text';
 import { CartLines } from './cart-lines';
 import { CartTotals } from './cart-totals';
-import { Kbd } from './kbd';
+import { Kbd } from '../../../components/selling/kbd';
 import classes from './pos.module.css';
 
 interface CartPanelProps {

@@ -5,7 +5,7 @@ import type { CurrencyCode, ExchangeRate } from '@posauto/shared/money/index';
 import type { Language } from '@posauto/shared/i18n/index';
 import type { Cart, CartTotals as Totals } from '../lib/cart';
 import { cartStore } from '../lib/cart-store';
-import { inRiel, moneyText, rielText } from '../lib/money-text';
+import { inRiel, moneyText, rielText } from '../../../components/selling/lib/money-text';
 import classes from './pos.module.css';
 
 interface CartTotalsProps {

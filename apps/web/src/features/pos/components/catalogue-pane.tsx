@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { PosCategory, PosProduct } from '@posauto/shared/schemas/pos';
 import type { CurrencyCode } from '@posauto/shared/money/index';
 import type { Language } from '@posauto/shared/i18n/index';
-import type { CatalogueIndex } from '../lib/catalogue-index';
-import { Kbd } from './kbd';
-import { CategoryTabs, ProductGrid } from './product-grid';
+import type { CatalogueIndex } from '../../../components/selling/lib/catalogue-index';
+import { Kbd } from '../../../components/selling/kbd';
+import { CategoryTabs, ProductGrid } from '../../../components/selling/product-grid';
 import type { useTillSearch } from './use-till-search';
 import classes from './pos.module.css';
 

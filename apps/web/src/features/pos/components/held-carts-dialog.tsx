@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@posauto/shared/i18n/index';
 import { formatDateTime } from '../../../lib/format';
 import { useHeldCarts } from '../api/pos-dialog-api';
-import { moneyText } from '../lib/money-text';
+import { moneyText } from '../../../components/selling/lib/money-text';
 import { safeMinor } from '../lib/cart';
 import { isMoney } from './dialog-parts';
 

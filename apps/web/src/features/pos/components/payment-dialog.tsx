@@ -6,13 +6,13 @@ import type { ChangeIn, SalePaymentInput } from '@posauto/shared/schemas/sales';
 import type { CurrencyCode, ExchangeRate } from '@posauto/shared/money/index';
 import type { Language } from '@posauto/shared/i18n/index';
 import { getUserData, hasPermission } from '../../../lib/auth-store';
-import { inRiel, moneyText, rielText } from '../lib/money-text';
-import { ApprovalForm } from './approval-form';
-import { Kbd } from './kbd';
-import { PaymentSummary } from './payment-summary';
-import { MethodButtons, QuickTender, TenderRow } from './payment-tenders';
+import { inRiel, moneyText, rielText } from '../../../components/selling/lib/money-text';
+import { ApprovalForm } from '../../../components/selling/approval-form';
+import { Kbd } from '../../../components/selling/kbd';
+import { PaymentSummary } from '../../../components/selling/payment-summary';
+import { MethodButtons, QuickTender, TenderRow } from '../../../components/selling/payment-tenders';
 import type { SendState } from './use-sale-sender';
-import { type TenderDeps, useTenders } from './use-tenders';
+import { type TenderDeps, useTenders } from '../../../components/selling/use-tenders';
 
 export interface PaymentDialogProps extends TenderDeps {
   onClose: () => void;

@@ -4,10 +4,10 @@ import { IconCircleCheck, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SaleDetail } from '@posauto/shared/schemas/sales';
 import type { Language } from '@posauto/shared/i18n/index';
-import { moneyText, rielText } from '../lib/money-text';
+import { moneyText, rielText } from '../../../components/selling/lib/money-text';
 import type { PrintReceipt } from '../lib/print-receipt';
 import { safeMinor } from '../lib/cart';
-import { Kbd } from './kbd';
+import { Kbd } from '../../../components/selling/kbd';
 
 /** Payment asked for while the shop has no exchange rate: nothing can be paid until one is set. */
 export function NoRateDialog({ onClose }: { onClose: () => void }) {

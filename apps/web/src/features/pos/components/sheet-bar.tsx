@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CurrencyCode } from '@posauto/shared/money/index';
 import type { Language } from '@posauto/shared/i18n/index';
-import { moneyText, rielText } from '../lib/money-text';
+import { moneyText, rielText } from '../../../components/selling/lib/money-text';
 import classes from './pos.module.css';
 
 interface SheetBarProps {

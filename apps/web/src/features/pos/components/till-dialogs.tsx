@@ -4,7 +4,7 @@ import type { ChangeIn, SalePaymentInput } from '@posauto/shared/schemas/sales';
 import type { CurrencyCode, ExchangeRate } from '@posauto/shared/money/index';
 import type { Language } from '@posauto/shared/i18n/index';
 import type { Cart, CartTotals } from '../lib/cart';
-import type { CashAmounts } from '../lib/payment';
+import type { CashAmounts } from '../../../components/selling/lib/payment';
 import type { PrintReceipt } from '../lib/print-receipt';
 import type { SendState } from './use-sale-sender';
 import {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PosCatalogue, PosProduct, PosVariant } from '@posauto/shared/schemas/pos';
 import type { CurrencyCode } from '@posauto/shared/money/index';
 import { formatQuantity } from '@posauto/shared/money/index';
-import type { CatalogueIndex } from '../lib/catalogue-index';
+import type { CatalogueIndex } from '../../../components/selling/lib/catalogue-index';
 import { addItem, type Cart, lineFor } from '../lib/cart';
 import type { CartStore } from '../lib/cart-store';
 import { shortLines } from '../lib/stock-check';

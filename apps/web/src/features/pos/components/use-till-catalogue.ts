@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { usePosCatalogue } from '../api/pos-api';
-import { CatalogueIndex } from '../lib/catalogue-index';
+import { CatalogueIndex } from '../../../components/selling/lib/catalogue-index';
 import { lineFor, shopCurrency } from '../lib/cart';
 import type { CartStore } from '../lib/cart-store';
-import { rateOf } from '../lib/money-text';
+import { rateOf } from '../../../components/selling/lib/money-text';
 
 /**
  * The till's catalogue in memory: the index that scans and searches read, the products by id, the shop's currency and

@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import type { CatalogueIndex } from '../lib/catalogue-index';
-import { TILE_PAGE } from './product-grid';
+import type { CatalogueIndex } from '../../../components/selling/lib/catalogue-index';
+import { TILE_PAGE } from '../../../components/selling/product-grid';
 
 /**
  * The till's search and category: the words as typed, the tab, how many tiles are shown, and the matching products'

@@ -5,7 +5,6 @@ import {
   type DocumentTotals,
   FACTOR_SCALE,
   isCurrencyCode,
-  parseDecimal,
   parseFactor,
   parsePercent,
   QTY_SCALE,
@@ -16,6 +15,7 @@ import {
   PERCENT_DIGITS,
   priceSale,
 } from '@posauto/shared/money/index';
+import { moneyMinor, safeMinor } from '../../../components/selling/lib/money-minor';
 
 /**
  * The cart as the till keeps it: plain data (it is stored in localStorage and sent to the held-carts list), changed
@@ -83,18 +83,7 @@ export const MAX_LINE_QUANTITY = 100_000 * QTY_SCALE;
 
 const lineKey = (productId: string, variantId: string | null, unitId: string | null) => `${productId}:${variantId ?? ''}:${unitId ?? ''}`;
 
-export function moneyMinor(text: string, currency: CurrencyCode): number {
-  return parseDecimal(text, currency === 'KHR' ? 0 : 2);
-}
-
-/** An amount the server answered, in minor units; 0 for text that is not one (shown, never sent back). */
-export function safeMinor(text: string, currency: CurrencyCode): number {
-  try {
-    return moneyMinor(text, currency);
-  } catch {
-    return 0;
-  }
-}
+export { moneyMinor, safeMinor };
 
 export function shopCurrency(settings: Pick<PosSettings, 'currency'>): CurrencyCode {
   return isCurrencyCode(settings.currency) ? settings.currency : 'USD';

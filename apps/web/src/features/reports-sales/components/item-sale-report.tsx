@@ -14,8 +14,9 @@ import {
 } from '../../../components/report';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSaleFilterOptions } from '../api';
+import { TABLE_FILTERS, tableColumns, useTableFilters } from './table-filters';
 
-const FILTERS = ['category_id', 'brand_id'] as const;
+const FILTERS = ['category_id', 'brand_id', ...TABLE_FILTERS] as const;
 
 /** Sales by item (product and variant): sold, returned, net amount, cost and profit; by amount, largest first. */
 export function ItemSaleReport() {
@@ -28,9 +29,13 @@ export function ItemSaleReport() {
   const data = r.data;
   const currency = reportCurrency(data?.period);
   const nameOf = (list: { id: string; name: string }[] | undefined, id: string | undefined) => list?.find((x) => x.id === id)?.name ?? '';
+  // An item sold at tables is counted per table and waiter: the columns show when some row has one.
+  const tableSales = (data?.rows ?? []).some((x) => x.table_id !== null || x.waiter_id !== null);
+  const tableFilters = useTableFilters(r, o, tableSales);
   const used: FilterUsed[] = [
     f.category_id && { label: t('sale_reports.category'), value: nameOf(o?.categories, f.category_id) },
     f.brand_id && { label: t('sale_reports.brand'), value: nameOf(o?.brands, f.brand_id) },
+    ...tableFilters.used,
   ].filter((x): x is FilterUsed => Boolean(x));
   const columns: ReportColumn<ItemSaleRow>[] = [
     {
@@ -44,6 +49,7 @@ export function ItemSaleReport() {
       ),
     },
     { key: 'sku_code', header: 'sale_reports.sku', nowrap: true },
+    ...(tableSales ? tableColumns<ItemSaleRow>() : []),
     { key: 'sold_quantity', header: 'sale_reports.sold_quantity', kind: 'number' },
     { key: 'returned_quantity', header: 'sale_reports.returned_quantity', kind: 'number' },
     { key: 'quantity', header: 'sale_reports.quantity', kind: 'number', sortable: true },
@@ -56,7 +62,15 @@ export function ItemSaleReport() {
       { key: 'profit', header: 'sale_reports.profit', kind: 'money', sortable: true },
     );
   // The chart shows the ten largest by amount whatever the table's order.
-  const top = [...(data?.rows ?? [])].sort((a, b) => chartMinor(b.net_amount, currency) - chartMinor(a.net_amount, currency)).slice(0, 10);
+  // An item's rows at several tables are one bar.
+  const byItem = new Map<string, { item: string; net: number }>();
+  for (const x of data?.rows ?? []) {
+    const k = `${x.product_id}/${x.variant_id}`;
+    const bar = byItem.get(k) ?? { item: x.product_name, net: 0 };
+    bar.net += chartMinor(x.net_amount, currency);
+    byItem.set(k, bar);
+  }
+  const top = [...byItem.values()].sort((a, b) => b.net - a.net).slice(0, 10);
   const pick = (key: (typeof FILTERS)[number], label: string, all: string, list: { id: string; name: string }[] | undefined) => (
     <Select
       label={t(label)}
@@ -78,12 +92,13 @@ export function ItemSaleReport() {
         <>
           {pick('category_id', 'sale_reports.category', 'sale_reports.any_category', o?.categories)}
           {pick('brand_id', 'sale_reports.brand', 'sale_reports.any_brand', o?.brands)}
+          {tableFilters.controls}
         </>
       }
       chart={
         <ReportChart
           title="sale_reports.top_items"
-          data={data && top.map((x) => ({ item: x.product_name, net: chartMinor(x.net_amount, currency) }))}
+          data={data && top}
           dataKey="item"
           horizontal
           series={[{ name: 'net', label: 'sale_reports.net_amount' }]}
@@ -96,7 +111,7 @@ export function ItemSaleReport() {
         columns={columns}
         rows={data?.rows}
         totals={data?.totals}
-        rowKey={(x) => `${x.product_id}/${x.variant_id}`}
+        rowKey={(x) => `${x.product_id}/${x.variant_id}/${x.table_id ?? ''}/${x.table_name ?? ''}/${x.waiter_id ?? ''}`}
         caption={t('sale_reports.item_caption')}
       />
     </ReportPage>

@@ -21,8 +21,9 @@ import {
 import { currentLanguage } from '../../../lib/i18n';
 import { useSaleFilterOptions } from '../api';
 import { Figures, shortDay } from './figures';
+import { TABLE_FILTERS, tableColumns, useTableFilters } from './table-filters';
 
-const FILTERS = ['created_by', 'customer_id', 'sale_type', 'payment_status', 'payment_method_id'] as const;
+const FILTERS = ['created_by', 'customer_id', 'sale_type', 'payment_status', 'payment_method_id', ...TABLE_FILTERS] as const;
 const STATUS_COLORS = { paid: 'green', partial: 'yellow', unpaid: 'red' } as const;
 
 /** Sale report: each counted sale of the period with its totals, the period's returns and sales by day. */
@@ -38,6 +39,7 @@ export function SaleReport() {
   const data = r.data;
   const currency = reportCurrency(data?.period);
   const nameOf = (list: { id: string; name: string }[] | undefined, id: string | undefined) => list?.find((x) => x.id === id)?.name ?? '';
+  const tableFilters = useTableFilters(r, o, data?.table_sales ?? false);
 
   const used: FilterUsed[] = [
     f.created_by && { label: t('sale_reports.cashier'), value: nameOf(o?.cashiers, f.created_by) },
@@ -45,6 +47,7 @@ export function SaleReport() {
     f.sale_type && { label: t('sale_reports.sale_type'), value: t(`sale_reports.sale_types.${f.sale_type}`) },
     f.payment_status && { label: t('sale_reports.payment_status'), value: t(`sale_reports.payment_statuses.${f.payment_status}`) },
     f.payment_method_id && { label: t('sale_reports.payment_method'), value: nameOf(o?.payment_methods, f.payment_method_id) },
+    ...tableFilters.used,
   ].filter((x): x is FilterUsed => Boolean(x));
 
   const select = (key: (typeof FILTERS)[number], label: string, all: string, items: { value: string; label: string }[], extra = {}) => (
@@ -68,6 +71,8 @@ export function SaleReport() {
     { key: 'branch_name', header: 'sale_reports.branch' },
     { key: 'cashier_name', header: 'sale_reports.cashier' },
     { key: 'customer_name', header: 'sale_reports.customer' },
+    // Where some sale of the answer was paid at a table (the export has them then too).
+    ...(data?.table_sales ? tableColumns<SaleReportRow>() : []),
     { key: 'sale_type', header: 'sale_reports.sale_type', render: (x) => t(`sale_reports.sale_types.${x.sale_type}`) },
     { key: 'grand_total', header: 'sale_reports.grand_total', kind: 'money', sortable: true },
     { key: 'paid', header: 'sale_reports.paid', kind: 'money' },
@@ -125,6 +130,7 @@ export function SaleReport() {
             'sale_reports.any_method',
             (o?.payment_methods ?? []).map((m) => ({ value: m.id, label: m.name })),
           )}
+          {tableFilters.controls}
         </>
       }
       summary={

@@ -1,0 +1,2 @@
+export { FloorSettingScreen } from './components/floor-setting-screen';
+export { KitchenStationScreen } from './components/station-screen';

@@ -1,0 +1,2 @@
+export { TablesScreen } from './components/tables-screen';
+export { TableOrderScreen } from './components/order-screen';
