@@ -44,6 +44,7 @@ import {
   seedReportHistory,
 } from '../bench/reports-bench.mjs';
 import { formatWebWeight, measureWebWeight } from '../bench/web-weight.mjs';
+import { formatKitchenSends, measureKitchenSends } from '../bench/kitchen-bench.mjs';
 import { LIGHTHOUSE_TARGETS, formatLighthouse, measureLighthouse } from '../bench/lighthouse-bench.mjs';
 
 const require = createRequire(import.meta.url);
@@ -176,7 +177,15 @@ const ALL_ROUTES = [
  * Measurements that are not one route under autocannon: receiving 200-line purchases one after the other, closing a
  * session of 2,000 sales, the till's weight (with the web weight, SQLite run) and its scans in Chromium.
  */
-const OTHER_MEASURES = ['purchase_receive', 'session_close', 'till_weight', 'till_scan', 'report_profit_loss', 'lighthouse'];
+const OTHER_MEASURES = [
+  'purchase_receive',
+  'session_close',
+  'till_weight',
+  'till_scan',
+  'kitchen_send',
+  'report_profit_loss',
+  'lighthouse',
+];
 
 // BENCH_ROUTES=search,customers_search: measure only these (health, the baseline, always runs).
 const ONLY = (process.env.BENCH_ROUTES ?? '')
@@ -194,6 +203,12 @@ const ROUTES = ONLY.length ? ALL_ROUTES.filter((r) => r.key === 'health' || ONLY
 const MEASURE_PURCHASES = !ONLY.length || ONLY.includes('purchase_receive');
 const MEASURE_CLOSE = !ONLY.length || ONLY.includes('session_close');
 const MEASURE_SCAN = !ONLY.length || ONLY.includes('till_scan');
+/** Table service: KITCHEN_TABLES tables send to the kitchen at once, KITCHEN_ROUNDS times, a kitchen display listening. */
+const MEASURE_KITCHEN = !ONLY.length || ONLY.includes('kitchen_send');
+const KITCHEN_TABLES = Math.round(numberEnv('BENCH_KITCHEN_TABLES', 20, 1, 200));
+const KITCHEN_ROUNDS = Math.round(numberEnv('BENCH_KITCHEN_ROUNDS', 10, 1, 100));
+/** Issue #24: a send's ticket reaches a connected kitchen display within this, p99, at 20 tables sending at once. */
+const KITCHEN_TARGET_MS = 500;
 const MEASURE_LIGHTHOUSE = !ONLY.length || ONLY.includes('lighthouse');
 const LIGHTHOUSE_RUNS = Math.round(numberEnv('BENCH_LIGHTHOUSE_RUNS', 3, 1, 9));
 /** The sales measurements need tills (cashiers with open sessions), the cash method and stocked products. */
@@ -769,6 +784,18 @@ async function benchDatabase(name, databaseUrl) {
   }
   let tillScan = null;
   if (MEASURE_SCAN) tillScan = await measureScan(name, server.base, token, sales.setup);
+  let kitchen = null;
+  if (MEASURE_KITCHEN) {
+    process.stdout.write(
+      `[${name}] ${KITCHEN_TABLES} tables send to the kitchen at once, ${KITCHEN_ROUNDS} times, a kitchen display listening...\n`,
+    );
+    kitchen = await measureKitchenSends(server.base, token, {
+      tables: KITCHEN_TABLES,
+      rounds: KITCHEN_ROUNDS,
+      isInterrupted: () => interrupted,
+    });
+    process.stdout.write(formatKitchenSends(name, kitchen));
+  }
   // Last, as it grows the sales tables: a year of sales, then the reports over it.
   const reports = REPORTS_MEASURED ? await measureReports(name, server, token, ledgerTarget, routes) : null;
   const health = routes.health.requests_per_s;
@@ -796,6 +823,7 @@ async function benchDatabase(name, databaseUrl) {
     sale_commit_raw: saleRaw,
     session_close: sessionClose,
     till_scan: tillScan,
+    kitchen_send: kitchen,
     reports,
     ledger_mismatches: ledger,
   };
@@ -1129,6 +1157,17 @@ function salesTargets(results) {
       );
     } else if (scan)
       add('till_scan', db, 'scan', false, `Scan on ${db}: ${scan.skipped ? `skipped (${scan.skipped})` : `FAILED (${scan.error})`}`);
+    const k = run.kitchen_send;
+    if (k) {
+      const holds = k.display_ms.p99 !== null && k.display_ms.p99 < KITCHEN_TARGET_MS && !k.missed;
+      add(
+        'kitchen_send',
+        db,
+        `POST /api/v1/table-orders/:id/send at ${k.tables} tables at once: the ticket reaches a connected kitchen display within ${KITCHEN_TARGET_MS} ms, p99`,
+        holds,
+        `Kitchen send target ${holds ? 'HOLDS' : 'MISSED'} on ${db}: ticket on the display p50 ${k.display_ms.p50} ms, p99 ${k.display_ms.p99} ms (answer p99 ${k.send_ms.p99} ms) over ${k.sends} sends${k.missed ? `, ${k.missed} NEVER HEARD` : ''} (under ${KITCHEN_TARGET_MS} ms required)`,
+      );
+    }
   }
   for (const page of results.databases.sqlite?.lighthouse?.pages ?? [])
     add(
@@ -1234,6 +1273,29 @@ function salesTable(results) {
         '-',
       ]);
       rows.push([db, `POST cash-sessions/:id/close, ${c.sales_in_session} sales`, '1', '1', '-', String(c.close_ms), '-', '-']);
+    }
+    const kitchenRun = run.kitchen_send;
+    if (kitchenRun) {
+      rows.push([
+        db,
+        'POST table-orders/:id/send (answer)',
+        String(kitchenRun.tables),
+        String(kitchenRun.sends),
+        '-',
+        String(kitchenRun.send_ms.p50),
+        String(kitchenRun.send_ms.p99),
+        `max ${kitchenRun.send_ms.max}`,
+      ]);
+      rows.push([
+        db,
+        'send to ticket on the kitchen display',
+        String(kitchenRun.tables),
+        String(kitchenRun.sends),
+        '-',
+        String(kitchenRun.display_ms.p50),
+        String(kitchenRun.display_ms.p99),
+        `max ${kitchenRun.display_ms.max}`,
+      ]);
     }
     const scan = run.till_scan;
     if (scan?.p50_ms !== undefined)
