@@ -9,7 +9,13 @@ import { startServer, StartupError, type RunningServer } from '../src/start';
 import { freshDatabase, type FreshDatabase } from './fresh-database';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const DEMO_EMAILS = ['owner@posauto.local', 'cashier@posauto.local', 'karaoke@posauto.local', 'admin@posauto.local'];
+const DEMO_EMAILS = [
+  'owner@posauto.local',
+  'cashier@posauto.local',
+  'karaoke@posauto.local',
+  'waiter@posauto.local',
+  'admin@posauto.local',
+];
 
 interface Exit {
   code: number | null;

@@ -85,6 +85,12 @@ const SIGNED_IN_SCREENS = [
   'pos-cash-flow-report',
   'profit-loss-reports',
   'audit-log',
+  // Restaurant (issue #24): the floor, an open order, the kitchen display and their settings.
+  'tables',
+  'table-order',
+  'kitchen',
+  'floor-setting',
+  'kitchen-station-listing',
 ];
 const PUBLIC_SCREENS = ['login', 'register', 'forgot-password', 'public-menu'];
 
@@ -101,6 +107,8 @@ interface Ids {
   transfer: string;
   /** A demo purchase still on order (editable). */
   purchase: string;
+  /** A demo table's open order (the café's C1, in the Riverside branch). */
+  order: string;
 }
 
 /**
@@ -133,9 +141,15 @@ async function demoIds(page: Page): Promise<Ids> {
   const adjustments = (await get<{ data: Array<{ id: string }> }>('/api/v1/stock-adjustments')).data;
   const transfers = (await get<{ data: Array<{ id: string }> }>('/api/v1/stock-transfers?state=sent')).data;
   const purchases = (await get<{ data: Array<{ id: string }> }>('/api/v1/purchases?purchase_status=ordered')).data;
+  // The café's open order is on a table of one of its branches (the floor shows the first by name unless told).
+  let order: string | undefined;
+  for (const branch of await get<Array<{ id: string }>>('/api/v1/branches/options')) {
+    const floor = await get<{ tables: Array<{ order_id: string | null }> }>(`/api/v1/floor?branch_id=${branch.id}`);
+    order ??= floor.tables.find((x) => x.order_id)?.order_id ?? undefined;
+  }
   const product = products.find((p) => p.type === 'single')?.id;
   const variationProduct = products.find((p) => p.type === 'variation')?.id;
-  expect(product && variationProduct && roles[0] && adjustments[0] && transfers[0] && purchases[0]).toBeTruthy();
+  expect(product && variationProduct && roles[0] && adjustments[0] && transfers[0] && purchases[0] && order).toBeTruthy();
   return {
     slug,
     product: product!,
@@ -144,6 +158,7 @@ async function demoIds(page: Page): Promise<Ids> {
     adjustment: adjustments[0]!.id,
     transfer: transfers[0]!.id,
     purchase: purchases[0]!.id,
+    order: order!,
   };
 }
 
@@ -163,7 +178,9 @@ function pathOf(name: string, ids: Ids): string {
               ? ids.transfer
               : name === 'edit-purchase' || name === 'purchase-detail'
                 ? ids.purchase
-                : ids.product;
+                : name === 'table-order'
+                  ? ids.order
+                  : ids.product;
   return route.path.replace(/:(id|slug)/, id);
 }
 

@@ -262,9 +262,19 @@ export async function seedOpenTables(trx: Kysely<Database>, deps: Deps, r: DemoR
  * floor, its order list and its kitchen display are not empty (and every table-service route has a row to be tried
  * on, test/access.test.ts). No sale: the books of Demo Coffee stay the till's.
  */
-export async function seedCafeOrder(trx: Kysely<Database>, deps: Deps, shop: CreatedBusiness, tables: ReadonlyMap<string, string>) {
-  const tableId = tables.get('C1');
-  if (!tableId) throw new Error('The demo café has no table C1');
+export async function seedCafeOrder(trx: Kysely<Database>, deps: Deps, shop: CreatedBusiness) {
+  // C1 of the branch the floor shows first (a shop-level user's floor opens on the first branch by name).
+  const table = await trx
+    .selectFrom('floor_tables as t')
+    .innerJoin('branches as b', (j) => j.onRef('b.business_id', '=', 't.business_id').onRef('b.id', '=', 't.branch_id'))
+    .select('t.id')
+    .where('t.business_id', '=', shop.businessId)
+    .where('t.name', '=', 'C1')
+    .orderBy('b.name')
+    .orderBy('b.id')
+    .executeTakeFirst();
+  if (!table) throw new Error('The demo café has no table C1');
+  const tableId = table.id;
   const products = await trx
     .selectFrom('products')
     .select('id')

@@ -283,8 +283,8 @@ export async function seedDemoIfEmpty(deps: Deps, options: { sales?: boolean } =
     await seedDemoProducts(trx, deps, shop, karaoke);
     await seedDemoStock(trx, deps, shop);
     // Demo Coffee has a few tables; Demo Karaoke a restaurant, a waiter, dinners served at tables and tables open now.
-    const cafe = await seedDemoFloor(trx, shop, at, 'cafe');
-    await seedCafeOrder(trx, deps, shop, cafe.tables);
+    await seedDemoFloor(trx, shop, at, 'cafe');
+    await seedCafeOrder(trx, deps, shop);
     const restaurant = await seedRestaurant(trx, karaoke, hashes[WAITER_LOGIN.email]!, at);
     await seedDemoKaraoke(trx, deps, karaoke, { sales: options.sales !== false, restaurant });
     if (restaurant && options.sales !== false) await seedOpenTables(trx, deps, restaurant, await productIds(trx, karaoke.businessId));

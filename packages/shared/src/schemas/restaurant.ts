@@ -33,6 +33,11 @@ export const FLOOR_LIMITS = {
 export const TABLE_SHAPES = ['square', 'round', 'rectangle'] as const;
 export type TableShape = (typeof TABLE_SHAPES)[number];
 
+/** How many cells of the plan a table covers (the waiter's floor and the settings' plan draw the same room). */
+export function tableFootprint(shape: TableShape): { w: number; h: number } {
+  return shape === 'rectangle' ? { w: 8, h: 5 } : { w: 5, h: 5 };
+}
+
 /** What the floor shows of a table: free, an order being taken, sent to the kitchen, pre-bill printed, paid and not cleared. */
 export const TABLE_STATES = ['free', 'ordering', 'sent', 'billed', 'paid'] as const;
 export type TableState = (typeof TABLE_STATES)[number];

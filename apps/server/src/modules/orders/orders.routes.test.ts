@@ -192,6 +192,19 @@ describe('an order at a table', () => {
     await refused(409, 'That table already has an order: merge the two instead', () =>
       call(w.owner, 'POST', `/api/v1/table-orders/${a.id}/move`, { table_id: tables[3] }),
     );
+    // A table of the shop's other branch is not a place to move to.
+    const away = ok<{ id: string }>(
+      await call(w.owner, 'POST', '/api/v1/floor/areas', { branch_id: w.branches[1]!.id, name: 'Upstairs' }),
+      201,
+    );
+    const far = ok<{ id: string }>(await call(w.owner, 'POST', '/api/v1/floor/tables', { area_id: away.id, name: 'U1', seats: 2 }), 201);
+    await refused(422, 'That table is in another branch', () =>
+      call(w.owner, 'POST', `/api/v1/table-orders/${a.id}/move`, { table_id: far.id }),
+    );
+    // Sending an order with nothing in it is refused, and changes nothing.
+    const empty = await open(far.id);
+    await refused(422, 'Nothing new to send to the kitchen', () => call(w.owner, 'POST', `/api/v1/table-orders/${empty.id}/send`));
+    ok(await call(w.owner, 'POST', `/api/v1/table-orders/${empty.id}/cancel`));
     const moved = ok<TableOrder>(await call(w.owner, 'POST', `/api/v1/table-orders/${a.id}/move`, { table_id: tables[4] }));
     expect(moved.table_name).toBe('A5');
     const merged = ok<TableOrder>(await call(w.owner, 'POST', `/api/v1/table-orders/${a.id}/merge`, { order_id: b.id }));

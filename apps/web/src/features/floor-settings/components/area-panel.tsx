@@ -74,33 +74,43 @@ export function AreaPanel(props: { branchId: string | null; areas: FloorArea[]; 
             <UnstyledButton className={css.areaName} aria-pressed={area.id === props.selected} onClick={() => props.onSelect(area.id)}>
               {area.name}
             </UnstyledButton>
-            <ActionIcon
-              variant="subtle"
-              disabled={i === 0}
-              aria-label={t('floor_settings.move_up', { name: area.name })}
-              onClick={() => void move(i, -1)}
-            >
-              <IconArrowUp size={16} />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              disabled={i === areas.length - 1}
-              aria-label={t('floor_settings.move_down', { name: area.name })}
-              onClick={() => void move(i, 1)}
-            >
-              <IconArrowDown size={16} />
-            </ActionIcon>
-            <ActionIcon variant="subtle" aria-label={t('floor_settings.rename', { name: area.name })} onClick={() => setEditing({ area })}>
-              <IconPencil size={16} />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('floor_settings.delete_named', { name: area.name })}
-              onClick={() => onDelete(area)}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
+            <div className={css.areaTools}>
+              <ActionIcon
+                size="lg"
+                variant="subtle"
+                disabled={i === 0}
+                aria-label={t('floor_settings.move_up', { name: area.name })}
+                onClick={() => void move(i, -1)}
+              >
+                <IconArrowUp size={16} />
+              </ActionIcon>
+              <ActionIcon
+                size="lg"
+                variant="subtle"
+                disabled={i === areas.length - 1}
+                aria-label={t('floor_settings.move_down', { name: area.name })}
+                onClick={() => void move(i, 1)}
+              >
+                <IconArrowDown size={16} />
+              </ActionIcon>
+              <ActionIcon
+                size="lg"
+                variant="subtle"
+                aria-label={t('floor_settings.rename', { name: area.name })}
+                onClick={() => setEditing({ area })}
+              >
+                <IconPencil size={16} />
+              </ActionIcon>
+              <ActionIcon
+                size="lg"
+                variant="subtle"
+                color="red"
+                aria-label={t('floor_settings.delete_named', { name: area.name })}
+                onClick={() => onDelete(area)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </div>
           </Group>
         ))}
       </Stack>

@@ -8,15 +8,16 @@ import { useSavePositions } from '../api/floor';
 import { cellAtPointer, clampCell, footprint, moveByKey, PLAN, type Cell } from '../lib/plan';
 import css from './floor.module.css';
 
-/** One cell of the plan on screen, in CSS pixels. */
-const CELL_PX = 22;
+/** A length of the plan as a share of its side (the plan is square). */
+const pct = (cells: number) => `${(cells * 100) / PLAN}%`;
 /** Arrow keys pressed one after another are saved together, this long after the last. */
 const SAVE_AFTER_MS = 700;
 
 /**
  * The plan of one area: a grid of PLAN x PLAN cells. A table is dragged with the pointer (it snaps to the cells) or,
  * once focused, moved a cell per arrow key (five with Shift); the new place is said in a live region and saved with
- * PUT /api/v1/floor/positions. The plan is drawn left to right in every language: it is a picture of the room.
+ * PUT /api/v1/floor/positions. The plan is drawn left to right in every language: it is a picture of the room. It is
+ * square and as wide as its column; tables are placed and sized in percent of it, so every table is always in view.
  */
 export function FloorPlan({ area, tables }: { area: FloorArea; tables: FloorTable[] }) {
   const { t } = useTranslation();
@@ -74,8 +75,9 @@ export function FloorPlan({ area, tables }: { area: FloorArea; tables: FloorTabl
   };
   const onPointerMove = (e: PointerEvent, table: FloorTable) => {
     if (drag?.id !== table.id || !plan.current) return;
+    // The plan is drawn at the column's width: a cell is its rendered width over PLAN.
     const box = plan.current.getBoundingClientRect();
-    const cell = cellAtPointer({ x: e.clientX - box.left, y: e.clientY - box.top }, drag.grab, CELL_PX, table.shape);
+    const cell = cellAtPointer({ x: e.clientX - box.left, y: e.clientY - box.top }, drag.grab, box.width / PLAN, table.shape);
     const now = cellOf(table);
     if (cell.x !== now.x || cell.y !== now.y) place(table, cell, null);
   };
@@ -88,7 +90,6 @@ export function FloorPlan({ area, tables }: { area: FloorArea; tables: FloorTabl
     }
   };
 
-  const size = PLAN * CELL_PX;
   const hintId = `plan-hint-${area.id}`;
   return (
     <Paper withBorder p="md" radius="md">
@@ -98,13 +99,13 @@ export function FloorPlan({ area, tables }: { area: FloorArea; tables: FloorTabl
       <Text size="sm" c="dimmed" mb="sm" id={hintId}>
         {t('floor_settings.plan_hint')}
       </Text>
-      <div className={css.planScroll} dir="ltr">
+      <div className={css.planFrame} dir="ltr">
         <div
           ref={plan}
           className={css.plan}
           role="group"
           aria-label={t('floor_settings.plan_of', { area: area.name })}
-          style={{ width: size, height: size, backgroundSize: `${CELL_PX}px ${CELL_PX}px` }}
+          style={{ backgroundSize: `${pct(1)} ${pct(1)}` }}
         >
           {tables.map((table) => {
             const cell = cellOf(table);
@@ -123,7 +124,7 @@ export function FloorPlan({ area, tables }: { area: FloorArea; tables: FloorTabl
                   column: cell.x + 1,
                   row: cell.y + 1,
                 })}
-                style={{ left: cell.x * CELL_PX, top: cell.y * CELL_PX, width: w * CELL_PX, height: h * CELL_PX }}
+                style={{ left: pct(cell.x), top: pct(cell.y), width: pct(w), height: pct(h) }}
                 onKeyDown={(e) => onKeyDown(e, table)}
                 onPointerDown={(e) => onPointerDown(e, table)}
                 onPointerMove={(e) => onPointerMove(e, table)}
@@ -131,7 +132,7 @@ export function FloorPlan({ area, tables }: { area: FloorArea; tables: FloorTabl
                 onPointerCancel={() => onPointerUp(table)}
                 onBlur={() => flush()}
               >
-                <span>{table.name}</span>
+                <span className={css.tableName}>{table.name}</span>
               </button>
             );
           })}

@@ -32,10 +32,10 @@ export function FloorSettingScreen() {
       )}
       {areas.data && (
         <Grid>
-          <Grid.Col span={{ base: 12, md: 4 }}>
+          <Grid.Col span={{ base: 12, xl: 4 }}>
             <AreaPanel branchId={branchId} areas={areas.data} selected={area?.id ?? null} onSelect={setChosen} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 8 }}>
+          <Grid.Col span={{ base: 12, xl: 8 }}>
             {area ? (
               <Stack>
                 <TablePanel area={area} tables={areaTables} />

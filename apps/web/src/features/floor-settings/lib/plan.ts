@@ -1,4 +1,4 @@
-import { FLOOR_LIMITS, type TableShape } from '@posauto/shared/schemas/restaurant';
+import { FLOOR_LIMITS, tableFootprint, type TableShape } from '@posauto/shared/schemas/restaurant';
 
 /** A floor plan is PLAN x PLAN cells; a table's x and y are its top-left cell. */
 export const PLAN = FLOOR_LIMITS.planSize;
@@ -8,10 +8,11 @@ export interface Cell {
   y: number;
 }
 
-/** How many cells a table covers on the plan: a rectangle is wider than it is deep. */
-export function footprint(shape: TableShape): { w: number; h: number } {
-  return shape === 'rectangle' ? { w: 3, h: 2 } : { w: 2, h: 2 };
-}
+/**
+ * How many cells a table covers on the plan (the contract's tableFootprint): a rectangle is wider than it is deep. The
+ * waiter's floor draws the same footprint, so the room looks the same on both screens.
+ */
+export const footprint = tableFootprint;
 
 const clamp = (n: number, max: number) => Math.min(Math.max(0, Math.round(n)), Math.max(0, max));
 
@@ -38,8 +39,8 @@ export function moveByKey(cell: Cell, key: string, shape: TableShape, big = fals
 }
 
 /**
- * Where a dragged table lands: the pointer's offset in the plan, less where the table was grabbed, in cells (snapped
- * to the nearest), never off the plan.
+ * Where a dragged table lands: the pointer's offset in the plan, less where the table was grabbed, in cells of the
+ * plan as rendered (its width / PLAN; snapped to the nearest), never off the plan.
  */
 export function cellAtPointer(
   pointer: { x: number; y: number },

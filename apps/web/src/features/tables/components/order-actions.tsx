@@ -37,7 +37,8 @@ export function OrderActions({ order, action, busyAdding, onDialog, onPay, curre
   const unpaid = order.bills.filter((b) => !b.paid && b.line_count > 0);
   const open = order.status === 'open';
   const nothingSent = order.lines.every((l) => parseQuantity(l.sent_quantity) === 0 || l.status === 'void');
-  const big = { h: 56, fz: 'md' } as const;
+  // Tall enough to touch, and a long word (Khmer, Arabic) wraps instead of being cut.
+  const big = { h: 'auto', mih: 56, fz: 'md', py: 6, classNames: { label: classes.actionLabel } } as const;
   const preBill = async () => {
     try {
       const bill = await printPreBill(order.id, unpaid[0]?.bill ?? 1, null);

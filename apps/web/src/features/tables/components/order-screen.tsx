@@ -79,7 +79,7 @@ export function TableOrderScreen() {
       >
         <Group gap="xs" wrap="nowrap">
           <ActionIcon component={Link} to="/tables" variant="subtle" size={44} aria-label={t('tables.back_to_floor')}>
-            <IconArrowLeft size={20} />
+            <IconArrowLeft size={20} className={classes.flip} />
           </ActionIcon>
           <Title order={1} fz="h4">
             {t('tables.order.title', { name: order.table_name ?? '', number: order.order_number })}

@@ -1,15 +1,29 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Loader, SegmentedControl, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+  useDirection,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconLayoutGrid, IconList } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FLOOR_LIMITS, type FloorTableLive } from '@posauto/shared/schemas/restaurant';
+import type { FloorTableLive } from '@posauto/shared/schemas/restaurant';
 import { isLanguage } from '@posauto/shared/i18n/index';
 import { useUserData } from '../../../lib/auth-store';
 import { usePosCatalogue } from '../../../components/selling/api/catalogue-api';
 import { useBranchChoices, useFloor, useOrderAction } from '../api/tables-api';
 import { useFloorLive, useMinuteTick } from '../lib/use-floor-live';
+import { gridPlace, planExtent } from '../lib/plan-extent';
 import { OpenTableDialog } from './open-table-dialog';
 import { TableButton } from './table-button';
 import classes from './tables.module.css';
@@ -44,7 +58,10 @@ export function TablesScreen() {
   const data = floor.data;
   const areaId = area && data?.areas.some((a) => a.id === area) ? area : (data?.areas[0]?.id ?? null);
   const tables = useMemo(() => (data?.tables ?? []).filter((x) => x.area_id === areaId), [data, areaId]);
+  const extent = useMemo(() => planExtent(tables), [tables]);
+  const { dir } = useDirection();
   const currency = catalogue.data?.settings.currency ?? 'USD';
+  const planned = !narrow && view === 'plan';
 
   const pick = (table: FloorTableLive) => {
     if (table.state === 'free' || !table.order_id) setOpening(table);
@@ -57,7 +74,7 @@ export function TablesScreen() {
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
           <ActionIcon component={Link} to="/" variant="subtle" size={44} aria-label={t('tables.back')}>
-            <IconArrowLeft size={20} style={{ transform: 'scaleX(var(--mantine-dir-flip, 1))' }} />
+            <IconArrowLeft size={20} className={classes.flip} />
           </ActionIcon>
           <Title order={1} fz="h3">
             {t('tables.floor.title')}
@@ -109,9 +126,11 @@ export function TablesScreen() {
       {data && tables.length === 0 && <Text c="dimmed">{t('tables.floor.empty')}</Text>}
       {paid.length > 0 && <ClearRow tables={paid} />}
       {data && (
+        // The plan is a picture of the room: drawn left to right in every language, as the floor settings draw it.
         <div
-          className={narrow || view === 'list' ? classes.list : classes.floor}
-          style={{ '--plan-size': FLOOR_LIMITS.planSize } as React.CSSProperties}
+          className={planned ? classes.floor : classes.list}
+          style={planned ? ({ '--cols': extent.cols, '--rows': extent.rows } as React.CSSProperties) : undefined}
+          dir={planned ? 'ltr' : undefined}
           aria-label={t('tables.floor.plan')}
           role="group"
         >
@@ -123,7 +142,8 @@ export function TablesScreen() {
               currency={currency}
               lang={lang}
               onPick={pick}
-              placed={!narrow && view === 'plan'}
+              place={planned ? gridPlace(table, extent) : null}
+              dir={planned ? dir : undefined}
             />
           ))}
         </div>
