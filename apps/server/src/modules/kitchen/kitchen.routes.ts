@@ -1,5 +1,11 @@
 import { errorSchema, idParamsSchema } from '@posauto/shared/schemas/common';
-import { KITCHEN_STREAM, kitchenQuerySchema, kitchenTicketSchema, kitchenTicketsSchema, ticketLineParamsSchema } from '@posauto/shared/schemas/restaurant';
+import {
+  KITCHEN_STREAM,
+  kitchenQuerySchema,
+  kitchenTicketSchema,
+  kitchenTicketsSchema,
+  ticketLineParamsSchema,
+} from '@posauto/shared/schemas/restaurant';
 import type { Deps } from '../../deps';
 import type { AppInstance } from '../../http/app-instance';
 import { ctxOf } from '../../http/access';
@@ -39,7 +45,13 @@ export function kitchenRoutes(app: AppInstance, deps: Deps): void {
 
   app.get('/api/v1/kitchen/tickets/:id', {
     config: { access: { anyOf: ['kitchen-display', 'table-service'] } },
-    schema: { tags: [tag], operationId: 'getKitchenTicket', summary: 'One kitchen ticket with its lines', params: idParamsSchema, response: { 200: kitchenTicketSchema, ...errors } },
+    schema: {
+      tags: [tag],
+      operationId: 'getKitchenTicket',
+      summary: 'One kitchen ticket with its lines',
+      params: idParamsSchema,
+      response: { 200: kitchenTicketSchema, ...errors },
+    },
     handler: (req) => service.get(ctxOf(req), req.params.id),
   });
 
