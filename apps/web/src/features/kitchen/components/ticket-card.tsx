@@ -43,10 +43,11 @@ function TicketLine({ line, disabled, onReady }: { line: Line; disabled: boolean
               </Badge>
             )}
             <span className={line.kind === 'void' ? css.void : undefined}>
-              <span className={css.qty} dir="ltr">
+              <bdi className={css.qty} dir="ltr">
                 {quantityText(line.quantity)} ×
-              </span>
-              {line.name}
+              </bdi>{' '}
+              {/* Isolated: a Latin name in an Arabic ticket must not pull the quantity into its own run. */}
+              <bdi>{line.name}</bdi>
             </span>
             {line.seat !== null && (
               <Text span c="dimmed" ms={6}>
