@@ -13,7 +13,6 @@ import { ctxOf } from '../../http/access';
 import type { AppInstance } from '../../http/app-instance';
 import { notFound } from '../../http/errors';
 import { staffWithSales } from '../sales/index';
-import { staffWhoServed } from './sales/sale-scope';
 import { reportAccess } from '../../kernel/report-kit';
 
 /** The filters' choices, by name; cashiers are the users who could have opened a session in the caller's scope. */
@@ -90,7 +89,7 @@ export function reportOptionRoutes(app: AppInstance, deps: Deps): void {
         db.selectFrom(table).select(['id', 'name']).where('business_id', '=', biz).orderBy('name').orderBy('id').execute();
       const [c, waiters, found, one, methods, categories, brands] = await Promise.all([
         cashiers.execute(),
-        staffWhoServed(db, ctx).execute(),
+        staffWithSales(db, ctx, 'waiter').execute(),
         customers.orderBy('c.name').orderBy('c.id').limit(30).execute(),
         chosen ? chosen.execute() : Promise.resolve([]),
         named('payment_methods'),

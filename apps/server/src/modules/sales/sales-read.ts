@@ -316,9 +316,10 @@ export async function saleDetail(
 
 /**
  * The staff who recorded a sale the caller may see, by name: a cashier filter (sale reports, the sale lists' options)
- * offers only people with sales.
+ * offers only people with sales. `as: 'waiter'`: the staff who served a table sale (the reports' waiter filter).
  */
-export function staffWithSales(db: Kysely<Database>, ctx: RequestContext) {
+export function staffWithSales(db: Kysely<Database>, ctx: RequestContext, as: 'cashier' | 'waiter' = 'cashier') {
+  const who = as === 'waiter' ? 's.waiter_id' : 's.created_by';
   return db
     .selectFrom('users as u')
     .select(['u.id', sql<string>`u.first_name || ' ' || u.last_name`.as('name')])
@@ -326,7 +327,7 @@ export function staffWithSales(db: Kysely<Database>, ctx: RequestContext) {
     .where((eb) =>
       eb.exists(
         whereBranch(
-          eb.selectFrom('sales as s').select('s.id').whereRef('s.business_id', '=', 'u.business_id').whereRef('s.created_by', '=', 'u.id'),
+          eb.selectFrom('sales as s').select('s.id').whereRef('s.business_id', '=', 'u.business_id').whereRef(who, '=', 'u.id'),
           's.branch_id',
           ctx,
         ),

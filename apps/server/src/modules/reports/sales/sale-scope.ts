@@ -1,9 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { ReportPeriodInfo } from '@posauto/shared/schemas/reports';
 import type { SaleReportQuery } from '@posauto/shared/schemas/reports-sales';
 import type { Deps } from '../../../deps';
-import type { Database } from '../../../db/types';
-import { whereBranch, type RequestContext } from '../../../http/context';
+import type { RequestContext } from '../../../http/context';
 import { countedReturn, countedSale } from '../../../kernel/counted';
 
 /** The period of a report as the kernel's counted scope. */
@@ -53,26 +52,4 @@ export function saleFilters<Q extends { where: (...a: any[]) => Q }>(q: Q, query
     );
   }
   return q;
-}
-
-/**
- * The staff who served a table sale the caller may see, by name (the reports' waiter filter), as staffWithSales
- * offers the cashiers: only people with such sales, in the caller's branch for a branch user.
- */
-export function staffWhoServed(db: Kysely<Database>, ctx: RequestContext) {
-  return db
-    .selectFrom('users as u')
-    .select(['u.id', sql<string>`u.first_name || ' ' || u.last_name`.as('name')])
-    .where('u.business_id', '=', ctx.businessId)
-    .where((eb) =>
-      eb.exists(
-        whereBranch(
-          eb.selectFrom('sales as s').select('s.id').whereRef('s.business_id', '=', 'u.business_id').whereRef('s.waiter_id', '=', 'u.id'),
-          's.branch_id',
-          ctx,
-        ),
-      ),
-    )
-    .orderBy('u.first_name')
-    .orderBy('u.last_name');
 }
