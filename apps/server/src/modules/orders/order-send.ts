@@ -102,7 +102,8 @@ export async function sendOrder(
   }
   const now = deps.clock.now();
   const at = now.toISOString();
-  const ids = await makeTickets(trx, deps, ctx, { id: order.id, branchId: order.branch_id, tableId: order.table_id }, changes, now);
+  // The lines first, the tickets last: a ticket's number locks its branch's series until commit (db/document-number.ts),
+  // so every other table of the branch sending now waits only for this order's ticket rows, not for its line updates.
   for (const c of changes) {
     const l = pending.find((p) => p.id === c.orderLineId)!;
     await trx
@@ -120,5 +121,6 @@ export async function sendOrder(
       .execute();
   }
   await touched(trx, deps, ctx, order, false);
+  const ids = await makeTickets(trx, deps, ctx, { id: order.id, branchId: order.branch_id, tableId: order.table_id }, changes, now);
   return ids;
 }
