@@ -22,7 +22,6 @@ import {
   tableOrderListSchema,
   tableOrderSchema,
 } from '@posauto/shared/schemas/restaurant';
-import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '@posauto/shared/schemas/sales';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/dialect/index';
 import type { AppInstance } from '../../http/app-instance';
@@ -30,11 +29,12 @@ import { ctxOf } from '../../http/access';
 import type { RequestContext } from '../../http/context';
 import { rowMustExist } from '../../http/crud';
 import { whereBranch } from '../../http/context';
-import { conflict, invalid, notFound, unprocessable } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
+import { keyHeader, keyOf } from '../../http/idempotency-key';
 import { registerChannelRoutes } from '../../kernel/channels/index';
+import { approverFor } from '../auth/index';
 import { FLOOR_LIVE, liveSessions, readTickets } from '../kitchen/index';
 import { listOpenOrders, readFloor } from './floor-live';
-import { approverFor } from './order-approval';
 import { billPaymentService, orderBillsService } from './order-bills';
 import { readOrder } from './order-core';
 import { orderLinesService } from './order-lines';
@@ -44,6 +44,11 @@ import { orderOnTable, orderSplitService, orderTableService } from './order-tabl
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
 const tag = 'table service';
 const waiter = { access: { permission: 'table-service' } } as const;
+const VOID_APPROVAL = {
+  permission: 'table-void',
+  required: 'restaurant.errors.approval_required',
+  cannot: 'restaurant.errors.approver_cannot_void',
+} as const;
 
 /** Another shop's order (or another branch's, for a branch user) is not found, whatever the request's body says. */
 const orderMustExist = (db: Deps['db']) =>
@@ -51,25 +56,6 @@ const orderMustExist = (db: Deps['db']) =>
     const q = db.selectFrom('table_orders').select('id').where('business_id', '=', ctx.businessId).where('id', '=', id);
     if (!(await whereBranch(q, 'branch_id', ctx).executeTakeFirst())) throw notFound();
   });
-const keyHeader = (required: boolean) =>
-  z.looseObject({
-    [IDEMPOTENCY_HEADER]: (required ? idempotencyKeySchema : idempotencyKeySchema.optional()).describe(
-      'A UUID made by the client for this change, resent unchanged on every retry: the change is applied once',
-    ),
-  });
-
-/** The request's Idempotency-Key in lower case (RFC 9562 text is read in either case), or null. */
-function keyOf(req: { headers: Record<string, unknown> }, required: boolean): string | null {
-  const h = req.headers[IDEMPOTENCY_HEADER];
-  const key = Array.isArray(h) ? h[0] : h;
-  if (typeof key !== 'string' || !key) {
-    if (required) throw unprocessable('sales.errors.idempotency_key_required', 'idempotency-key');
-    return null;
-  }
-  if (!idempotencyKeySchema.safeParse(key).success) throw invalid({ 'idempotency-key': 'sales.errors.idempotency_key_invalid' });
-  return key.toLowerCase();
-}
-
 /** The floor, open orders and bills of table service; see modules/orders/*.ts for the rules of each change. */
 export function orderRoutes(app: AppInstance, deps: Deps): void {
   const { db } = deps;
@@ -206,7 +192,7 @@ export function orderRoutes(app: AppInstance, deps: Deps): void {
       // The approver is checked before the change's transaction: its throttle and password check are writes of their own.
       const approver = ctx.permissions.has('table-void')
         ? null
-        : await approverFor(deps, ctx, req.body.approver_email, req.body.approver_password);
+        : await approverFor(deps, ctx, req.body.approver_email, req.body.approver_password, VOID_APPROVAL);
       return change(ctx, req.params.id, (trx) => lines.void(trx, ctx, req.params.id, req.params.lineId, req.body, approver));
     },
   });

@@ -3,18 +3,33 @@ import { sameShop } from '../../db/same-shop';
 import type { RequestContext } from '../../http/context';
 import { AppError, unprocessable } from '../../http/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/secrets';
-import { countInWindow, forgetKey } from '../auth/index';
+import type { Permission } from '@posauto/shared/permissions';
+import { countInWindow, forgetKey } from './throttle';
 
 const TRIES = 5;
 const WINDOW_MS = 15 * 60_000;
 
+/** What is approved: the key the approver must hold, and the messages for a missing and a refused approval. */
+export interface ApprovalRule {
+  permission: Permission;
+  required: string;
+  cannot: string;
+}
+
 /**
- * A void above the waiter's rights: someone holding `table-void` signs on the waiter's screen with their email and
- * password (as a discount approval is given at the till). Same shop, active, of the waiter's branch if a branch user;
- * wrong passwords are throttled per waiter (5 tries in 15 minutes). Answers the approver.
+ * A change above the user's rights (a void at a table, a room's recorded times): someone holding the rule's key
+ * signs on the user's screen with their email and password (as a discount approval is given at the till). Same shop,
+ * active, of the user's branch if a branch user; wrong passwords are throttled per user (5 tries in 15 minutes).
+ * Answers the approver.
  */
-export async function approverFor(deps: Deps, ctx: RequestContext, email: string | undefined, password: string | undefined) {
-  if (!email || !password) throw unprocessable('restaurant.errors.approval_required', 'approver_email');
+export async function approverFor(
+  deps: Deps,
+  ctx: RequestContext,
+  email: string | undefined,
+  password: string | undefined,
+  rule: ApprovalRule,
+) {
+  if (!email || !password) throw unprocessable(rule.required, 'approver_email');
   const key = `void-approval:${ctx.userId}`;
   const { count, waitMs } = await countInWindow(deps.db, key, deps.clock.now(), WINDOW_MS);
   if (count > TRIES)
@@ -43,10 +58,8 @@ export async function approverFor(deps: Deps, ctx: RequestContext, email: string
   } catch {
     held = [];
   }
-  const mayVoid = Number(approver.is_owner) === 1 || (Array.isArray(held) && held.includes('table-void'));
-  if (!mayVoid || approver.branch_id) {
-    // A branch user's role loses no restaurant key (none is shop-level), so only the role decides.
-    if (!mayVoid) throw unprocessable('restaurant.errors.approver_cannot_void', 'approver_email');
-  }
+  // A branch user's role loses no restaurant key (none is shop-level), so only the role decides.
+  const may = Number(approver.is_owner) === 1 || (Array.isArray(held) && held.includes(rule.permission));
+  if (!may) throw unprocessable(rule.cannot, 'approver_email');
   return { id: approver.id };
 }
