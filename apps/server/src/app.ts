@@ -34,6 +34,7 @@ import { brandRoutes } from './modules/brands/index';
 import { floorRoutes } from './modules/floor/index';
 import { kitchenRoutes } from './modules/kitchen/index';
 import { orderRoutes } from './modules/orders/index';
+import { roomRoutes } from './modules/rooms/index';
 import { unitRoutes } from './modules/units/index';
 import { supplierRoutes } from './modules/suppliers/index';
 import { paymentMethodRoutes } from './modules/payment-methods/index';
@@ -102,6 +103,7 @@ const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   couponRoutes,
   saleRoutes,
   orderRoutes,
+  roomRoutes,
   kitchenRoutes,
   posRoutes,
   receiptRoutes,

@@ -33,6 +33,7 @@ import { firstMorning } from './migrations/0029-first-morning';
 import { purchasePaymentCurrency } from './migrations/0030-purchase-payment-currency';
 import { drawerSumIndex } from './migrations/0031-drawer-sum-index';
 import { restaurants } from './migrations/0032-restaurants';
+import { karaokeRooms } from './migrations/0033-karaoke-rooms';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 export function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -69,6 +70,7 @@ export function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0030-purchase-payment-currency': purchasePaymentCurrency(kind),
     '0031-drawer-sum-index': drawerSumIndex(kind),
     '0032-restaurants': restaurants(kind),
+    '0033-karaoke-rooms': karaokeRooms(kind),
   };
 }
 

@@ -4,6 +4,7 @@ import type { MediaTables } from './tables/media';
 import type { ProductTables } from './tables/products';
 import type { PurchaseTables } from './tables/purchases';
 import type { RestaurantTables } from './tables/restaurant';
+import type { RoomTables } from './tables/rooms';
 import type { SaleTables } from './tables/sales';
 import type { SettingListTables } from './tables/setting-lists';
 import type { ShopSettingTables } from './tables/shop-settings';
@@ -241,6 +242,7 @@ export interface Database
     PurchaseTables,
     SaleTables,
     RestaurantTables,
+    RoomTables,
     ExpenseTables {
   businesses: BusinessesTable;
   branches: BranchesTable;

@@ -75,6 +75,10 @@ export const API_TAGS = [
   { name: 'brands', description: 'Product brands.' },
   { name: 'floor', description: "A branch's floor: areas, tables and where they stand on the plan." },
   { name: 'kitchen', description: 'Kitchen stations (which categories each prepares) and the kitchen display.' },
+  {
+    name: 'rooms',
+    description: 'Karaoke rooms: room types and their rate plans, rooms, holidays, the live board and stays billed by time.',
+  },
   { name: 'table service', description: 'The live floor, open orders on tables, sending to the kitchen, splitting and paying bills.' },
   { name: 'units', description: 'Units of measure, optionally defined from a base unit.' },
   { name: 'variations', description: 'Variation templates (e.g. Size, Sugar).' },

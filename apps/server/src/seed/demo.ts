@@ -22,6 +22,7 @@ import { seedDemoStock } from './demo-stock';
 import { seedDemoKaraoke } from './demo-karaoke';
 import { seedCafeOrder, seedOpenTables, seedRestaurant, WAITER_LOGIN } from './demo-restaurant';
 import { seedDemoFloor } from '../modules/floor/index';
+import { seedDemoRooms } from './demo-rooms';
 
 export const DEMO_LOGINS = [
   { email: 'owner@posauto.local', password: 'owner1234', who: 'Demo Coffee owner (every permission)' },
@@ -285,9 +286,11 @@ export async function seedDemoIfEmpty(deps: Deps, options: { sales?: boolean } =
     // Demo Coffee has a few tables; Demo Karaoke a restaurant, a waiter, dinners served at tables and tables open now.
     await seedDemoFloor(trx, shop, at, 'cafe');
     await seedCafeOrder(trx, deps, shop);
+    await seedDemoRooms(trx, deps, shop, 'cafe', ['Meeting 1']);
     const restaurant = await seedRestaurant(trx, karaoke, hashes[WAITER_LOGIN.email]!, at);
     await seedDemoKaraoke(trx, deps, karaoke, { sales: options.sales !== false, restaurant });
     if (restaurant && options.sales !== false) await seedOpenTables(trx, deps, restaurant, await productIds(trx, karaoke.businessId));
+    await seedDemoRooms(trx, deps, karaoke, 'karaoke', options.sales !== false ? ['S2', 'M1', 'VIP1'] : []);
     if (options.sales !== false) await seedDemoSales(trx, deps, shop, cashierId);
     await seedDemoExpenses(trx, deps, shop, options.sales !== false);
 

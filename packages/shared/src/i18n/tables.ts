@@ -155,6 +155,21 @@ import kitchenUiEn from '../locales/kitchen-ui/en.json';
 import kitchenUiZh from '../locales/kitchen-ui/zh.json';
 import kitchenUiFr from '../locales/kitchen-ui/fr.json';
 import kitchenUiAr from '../locales/kitchen-ui/ar.json';
+import roomsKm from '../locales/rooms/km.json';
+import roomsEn from '../locales/rooms/en.json';
+import roomsZh from '../locales/rooms/zh.json';
+import roomsFr from '../locales/rooms/fr.json';
+import roomsAr from '../locales/rooms/ar.json';
+import roomSettingsUiKm from '../locales/room-settings-ui/km.json';
+import roomSettingsUiEn from '../locales/room-settings-ui/en.json';
+import roomSettingsUiZh from '../locales/room-settings-ui/zh.json';
+import roomSettingsUiFr from '../locales/room-settings-ui/fr.json';
+import roomSettingsUiAr from '../locales/room-settings-ui/ar.json';
+import roomsUiKm from '../locales/rooms-ui/km.json';
+import roomsUiEn from '../locales/rooms-ui/en.json';
+import roomsUiZh from '../locales/rooms-ui/zh.json';
+import roomsUiFr from '../locales/rooms-ui/fr.json';
+import roomsUiAr from '../locales/rooms-ui/ar.json';
 /** Later tables add keys to earlier ones (a module's own file may extend a shared namespace such as validation). */
 function merge(...tables: TranslationTable[]): TranslationTable {
   const out: TranslationTable = {};
@@ -201,6 +216,9 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     restaurantServerKm,
     tablesUiKm,
     kitchenUiKm,
+    roomsKm,
+    roomSettingsUiKm,
+    roomsUiKm,
   ),
   en: merge(
     en,
@@ -234,6 +252,9 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     restaurantServerEn,
     tablesUiEn,
     kitchenUiEn,
+    roomsEn,
+    roomSettingsUiEn,
+    roomsUiEn,
   ),
   zh: merge(
     zh,
@@ -267,6 +288,9 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     restaurantServerZh,
     tablesUiZh,
     kitchenUiZh,
+    roomsZh,
+    roomSettingsUiZh,
+    roomsUiZh,
   ),
   fr: merge(
     fr,
@@ -300,6 +324,9 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     restaurantServerFr,
     tablesUiFr,
     kitchenUiFr,
+    roomsFr,
+    roomSettingsUiFr,
+    roomsUiFr,
   ),
   ar: merge(
     ar,
@@ -333,5 +360,8 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     restaurantServerAr,
     tablesUiAr,
     kitchenUiAr,
+    roomsAr,
+    roomSettingsUiAr,
+    roomsUiAr,
   ),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common';
 import { quantityTextSchema } from './products';
+import { roomTimeBillSchema } from './rooms';
 import { CHANGE_IN, discountInputSchema, salePaymentInputSchema, SALE_LIMITS } from './sales';
 
 /**
@@ -325,6 +326,10 @@ export const tableOrderSchema = z.object({
   bills: z.array(orderBillSchema),
   /** Lines with something the kitchen has not been told yet. */
   pending_count: z.number(),
+  /** A karaoke room's stay (issue #25): its room and stay; null for a table's order. */
+  room_id: z.string().nullable(),
+  room_name: z.string().nullable(),
+  stay_id: z.string().nullable(),
 });
 export type TableOrder = z.infer<typeof tableOrderSchema>;
 
@@ -348,6 +353,8 @@ export const preBillSchema = z.object({
   grand_total_khr: z.string(),
   exchange_rate: z.string(),
   currency: z.string(),
+  /** A room's bill: its time, segment by segment (`lines` are the food and drinks; the totals count both). */
+  room: roomTimeBillSchema.nullable(),
 });
 export type PreBill = z.infer<typeof preBillSchema>;
 export const preBillQuerySchema = z.object({
@@ -425,7 +432,7 @@ export const FLOOR_STREAM = { ticket: '/api/v1/floor/stream-ticket', stream: '/a
 export const KITCHEN_STREAM = { ticket: '/api/v1/kitchen/stream-ticket', stream: '/api/v1/kitchen/stream' } as const;
 /** What a floor or kitchen event carries: which table or order or ticket changed; the screen reads it again. */
 export const liveChangeSchema = z.object({
-  kind: z.enum(['table', 'order', 'ticket', 'floor']),
+  kind: z.enum(['table', 'order', 'ticket', 'floor', 'room']),
   table_id: z.string().nullable().optional(),
   order_id: z.string().nullable().optional(),
   ticket_id: z.string().nullable().optional(),

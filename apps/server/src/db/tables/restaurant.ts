@@ -64,6 +64,8 @@ export interface TableOrdersTable {
   cleared_at: string | null;
   merged_into: string | null;
   created_by: string | null;
+  /** A karaoke room's stay (migration 0033): the room the order is in; null for a table's order. */
+  room_id: string | null;
 }
 
 export interface TableOrderLinesTable {

@@ -7,7 +7,9 @@ import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import type { RequestContext } from '../../http/context';
 import { unprocessable } from '../../http/errors';
+import { roomBill, type RoomTimeLine } from '../rooms/index';
 import { moneyOut, postSale, priceSaleDraft, requestHash, rielOf } from '../sales/index';
+import { shopCurrency } from '../settings/index';
 import { assertOpen, claimKey, lockOrder, touched, type OrderRow } from './order-core';
 
 /** A bill's unpaid lines, as the lines of a sale (the product, variant, unit and quantity; the catalogue prices them). */
@@ -33,6 +35,18 @@ const asSaleLines = (lines: Awaited<ReturnType<typeof billLines>>) =>
     unit_id: l.unit_id,
     quantity: formatQuantity(Number(l.quantity)),
   }));
+
+/** A room's time as the first lines of its first bill: one line per charged segment, priced by the rate engine. */
+async function roomTimeOf(trx: Kysely<Database>, ctx: RequestContext, order: OrderRow, bill: number, now: Date) {
+  const room = order.room_id && bill === 1 ? await roomBill(trx, ctx, order.id, now) : null;
+  if (!room) return { room: null, lines: [] as { product_id: string; quantity: string; unit_price: string }[], names: [] as string[] };
+  const currency = await shopCurrency(trx, ctx.businessId);
+  return {
+    room,
+    lines: room.lines.map((l: RoomTimeLine) => ({ product_id: l.productId, quantity: '1', unit_price: moneyOut(l.amount, currency) })),
+    names: room.lines.map((l) => l.name),
+  };
+}
 
 async function tableName(trx: Kysely<Database>, businessId: string, tableId: string | null) {
   if (!tableId) return null;
@@ -63,12 +77,15 @@ export function orderBillsService(deps: Deps) {
     ): Promise<PreBill> {
       const order = await lockOrder(trx, deps, ctx, orderId, print);
       const lines = await billLines(trx, ctx, order, q.bill);
-      if (!lines.length) throw unprocessable('restaurant.errors.bill_empty');
       const now = clock.now();
-      const input = { lines: asSaleLines(lines), service_charge_id: q.service_charge_id ?? null, shipping: '0' } as unknown as Parameters<
-        typeof priceSaleDraft
-      >[2];
-      const draft = await priceSaleDraft(trx, ctx, input, order.branch_id, now);
+      const time = await roomTimeOf(trx, ctx, order, q.bill, now);
+      if (!lines.length && !time.lines.length) throw unprocessable('restaurant.errors.bill_empty');
+      const input = {
+        lines: [...time.lines, ...asSaleLines(lines)],
+        service_charge_id: q.service_charge_id ?? null,
+        shipping: '0',
+      } as unknown as Parameters<typeof priceSaleDraft>[2];
+      const draft = await priceSaleDraft(trx, ctx, input, order.branch_id, now, time.names);
       const c = draft.settings.currency;
       if (print) {
         assertOpen(order);
@@ -106,7 +123,7 @@ export function orderBillsService(deps: Deps) {
         waiter_name: waiter ? `${waiter.first_name} ${waiter.last_name}`.trim() : null,
         guests: Number(order.guests),
         printed_at: now.toISOString(),
-        lines: draft.lines.map((l, i) => ({
+        lines: draft.lines.slice(time.lines.length).map((l, i) => ({
           name: l.name,
           quantity: formatQuantity(l.quantity),
           unit_price: moneyOut(l.unitPrice, c),
@@ -122,6 +139,7 @@ export function orderBillsService(deps: Deps) {
         grand_total_khr: String(rielOf(draft.totals.grandTotal, c, draft.settings.rate)),
         exchange_rate: formatRate(draft.settings.rate),
         currency: c,
+        room: time.room?.bill ?? null,
       };
     },
 
@@ -157,14 +175,16 @@ export function billPaymentService(deps: Deps) {
       }
       assertOpen(order);
       const lines = await billLines(trx, ctx, order, bill);
-      if (!lines.length) throw unprocessable('restaurant.errors.bill_paid');
+      const time = await roomTimeOf(trx, ctx, order, bill, clock.now());
+      if (time.room && !time.room.stopped) throw unprocessable('rooms.errors.not_stopped');
+      if (!lines.length && !time.lines.length) throw unprocessable('restaurant.errors.bill_paid');
       const pending = lines.filter((l) => Number(l.quantity) !== Number(l.sent_quantity) && Number(l.sent_quantity) > 0);
       if (pending.length) throw unprocessable('restaurant.errors.send_first');
       const sale: SaleInput = {
         document: 'sale',
         sale_type: 'pos_retail',
         customer_id: input.customer_id ?? null,
-        lines: asSaleLines(lines),
+        lines: [...time.lines, ...asSaleLines(lines)],
         discount: input.discount ?? null,
         coupon_code: input.coupon_code ?? null,
         service_charge_id: input.service_charge_id ?? null,
@@ -181,7 +201,15 @@ export function billPaymentService(deps: Deps) {
           tableName: await tableName(trx, ctx.businessId, order.table_id),
           waiterId: order.waiter_id,
         },
+        serviceNames: time.names,
       });
+      if (time.room)
+        await trx
+          .updateTable('room_stays')
+          .set({ sale_id: saleId })
+          .where('business_id', '=', ctx.businessId)
+          .where('order_id', '=', order.id)
+          .execute();
       const at = clock.now().toISOString();
       await trx
         .updateTable('table_order_lines')
@@ -202,10 +230,20 @@ export function billPaymentService(deps: Deps) {
         .where('sale_id', 'is', null)
         .where('quantity', '>', 0)
         .executeTakeFirst();
-      if (!unpaid)
+      const timeUnpaid = order.room_id
+        ? await trx
+            .selectFrom('room_stays')
+            .select('id')
+            .where('business_id', '=', ctx.businessId)
+            .where('order_id', '=', order.id)
+            .where('sale_id', 'is', null)
+            .executeTakeFirst()
+        : undefined;
+      // A room's order leaves no table to clear: paid, it is done (the room itself is cleaning since its stop).
+      if (!unpaid && !timeUnpaid)
         await trx
           .updateTable('table_orders')
-          .set({ status: 'paid', paid_at: at })
+          .set({ status: 'paid', paid_at: at, ...(order.room_id ? { cleared_at: at } : {}) })
           .where('business_id', '=', ctx.businessId)
           .where('id', '=', order.id)
           .execute();

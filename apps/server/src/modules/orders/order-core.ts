@@ -125,8 +125,10 @@ export async function readOrder(db: Kysely<Database>, ctx: RequestContext, id: s
       .leftJoin('floor_tables as t', (j) => j.onRef('t.business_id', '=', 'o.business_id').onRef('t.id', '=', 'o.table_id'))
       .leftJoin('floor_areas as a', (j) => j.onRef('a.business_id', '=', 't.business_id').onRef('a.id', '=', 't.area_id'))
       .leftJoin('users as w', (j) => j.onRef('w.business_id', '=', 'o.business_id').onRef('w.id', '=', 'o.waiter_id'))
+      .leftJoin('rooms as r', (j) => j.onRef('r.business_id', '=', 'o.business_id').onRef('r.id', '=', 'o.room_id'))
+      .leftJoin('room_stays as s', (j) => j.onRef('s.business_id', '=', 'o.business_id').onRef('s.order_id', '=', 'o.id'))
       .selectAll('o')
-      .select(['t.name as table_name', 'a.name as area_name', 'w.first_name', 'w.last_name'])
+      .select(['t.name as table_name', 'a.name as area_name', 'w.first_name', 'w.last_name', 'r.name as room_name', 's.id as stay_id'])
       .where('o.business_id', '=', ctx.businessId)
       .where('o.id', '=', id),
     'o.branch_id',
@@ -175,6 +177,9 @@ export async function readOrder(db: Kysely<Database>, ctx: RequestContext, id: s
     cleared_at: o.cleared_at,
     amount: moneyOut(amount, currency),
     pending_count: lines.filter(isPending).length,
+    room_id: o.room_id ?? null,
+    room_name: o.room_name ?? null,
+    stay_id: o.stay_id ?? null,
     lines: lines.map((l) => ({
       id: l.id,
       product_id: l.product_id,

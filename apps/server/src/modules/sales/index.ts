@@ -23,7 +23,7 @@ export async function postSale(
   deps: Deps,
   ctx: RequestContext,
   raw: SaleInput,
-  options: { idempotencyKey?: string | null; table?: CommitOptions['table']; soldAt?: Date } = {},
+  options: { idempotencyKey?: string | null; table?: CommitOptions['table']; soldAt?: Date; serviceNames?: readonly string[] } = {},
 ): Promise<string> {
   const input = saleInputSchema.parse(raw);
   assertMayWrite(ctx, input);
@@ -33,5 +33,6 @@ export async function postSale(
     requestHash: key ? requestHash(input) : null,
     ...(options.table ? { table: options.table } : {}),
     ...(options.soldAt ? { soldAt: options.soldAt } : {}),
+    ...(options.serviceNames ? { serviceNames: options.serviceNames } : {}),
   });
 }

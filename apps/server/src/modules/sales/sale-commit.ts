@@ -42,6 +42,8 @@ export interface CommitOptions {
   replaceId?: string | null;
   /** A bill paid at a table: its order, table (the name it had) and waiter, for the reports (modules/orders). */
   table?: { orderId: string; tableId: string | null; tableName: string | null; waiterId: string | null };
+  /** The names of the first lines, priced by the server (a room's time): see prepareLines. */
+  serviceNames?: readonly string[];
 }
 
 /**
@@ -60,7 +62,7 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
   if (input.sale_date && input.sale_date !== today && !s.editDate) throw unprocessable('sales.errors.date_edit_forbidden', 'sale_date');
 
   const place = await partiesAndSession(trx, deps.kind, ctx, input, s, opts.session);
-  const { lines, products } = await prepareLines(trx, ctx, input, place.branchId, s, frozen);
+  const { lines, products } = await prepareLines(trx, ctx, input, place.branchId, s, frozen, opts.serviceNames);
   // The lines at the prices they sell at (the catalogue's times the unit's factor) within NUMBER_LIMITS: a 422, not an overflow.
   const overLimit = documentLimitProblem(s.currency, lines);
   if (overLimit) throw unprocessable(overLimit.key, overLimit.field);
@@ -141,9 +143,16 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
  * What a sale of these lines would come to, by the same steps as commitSale (settings, lines at the catalogue's
  * prices, totals by priceSale), writing nothing: a table's pre-bill. No payment, discount limit or stock is asked.
  */
-export async function priceSaleDraft(trx: Kysely<Database>, ctx: RequestContext, input: SaleIn, branchId: string, now: Date) {
+export async function priceSaleDraft(
+  trx: Kysely<Database>,
+  ctx: RequestContext,
+  input: SaleIn,
+  branchId: string,
+  now: Date,
+  serviceNames: readonly string[] = [],
+) {
   const s = await saleSettings(trx, ctx.businessId);
-  const { lines } = await prepareLines(trx, ctx, input, branchId, s, false);
+  const { lines } = await prepareLines(trx, ctx, input, branchId, s, false, serviceNames);
   const overLimit = documentLimitProblem(s.currency, lines);
   if (overLimit) throw unprocessable(overLimit.key, overLimit.field);
   const t = await saleTotals(trx, ctx, input, lines, s, localDay(now, s.timeZone));

@@ -107,6 +107,11 @@ export async function prepareLines(
   branchId: string,
   s: { currency: string; editCost: boolean; inlineDiscount: boolean },
   frozen: boolean,
+  /**
+   * The names of the first lines when the server itself prices them (a karaoke room's time, modules/rooms): those
+   * lines sell their product (no stock, in no branch) at the price they carry, under the name that says when.
+   */
+  serviceNames: readonly string[] = [],
 ): Promise<{ lines: PreparedLine[]; products: Map<string, ProductRow> }> {
   const ids = [...new Set(input.lines.map((l) => l.product_id))];
   const found = await preparedRows(
@@ -120,7 +125,8 @@ export async function prepareLines(
     const p = byId.get(line.product_id);
     if (!p?.status) throw unprocessable('sales.errors.product_unknown', `${field}.product_id`);
     if (p.currency !== s.currency) throw unprocessable('sales.errors.currency_mismatch', `${field}.product_id`);
-    if (!p.all_branches) {
+    const service = i < serviceNames.length;
+    if (!p.all_branches && !service) {
       const here = await trx
         .selectFrom('product_branches')
         .select('branch_id')
@@ -131,7 +137,7 @@ export async function prepareLines(
       if (!here) throw unprocessable('sales.errors.product_not_in_branch', `${field}.product_id`);
     }
     if ((p.type === 'variation') !== Boolean(line.variant_id)) throw unprocessable('stock.errors.variant_required', `${field}.variant_id`);
-    let name = p.product_name;
+    let name = service ? serviceNames[i]! : p.product_name;
     let price = Number(p.sale_cost);
     let purchaseCost = Number(p.purchase_cost);
     if (line.variant_id) {
@@ -155,7 +161,8 @@ export async function prepareLines(
     const cataloguePrice = price;
     if (line.unit_price !== null && line.unit_price !== undefined) {
       const asked = toMinor(line.unit_price, s.currency, `${field}.unit_price`);
-      if (asked !== price && !s.editCost && !frozen) throw unprocessable('sales.errors.price_edit_forbidden', `${field}.unit_price`);
+      if (asked !== price && !s.editCost && !frozen && !service)
+        throw unprocessable('sales.errors.price_edit_forbidden', `${field}.unit_price`);
       price = asked;
     }
     const discount = discountOf(line.discount, s.currency, `${field}.discount.value`);
