@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Badge, Group, Loader, Stack, Text, Title } from '@ma
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { OrderLine } from '@posauto/shared/schemas/restaurant';
+import type { OrderLine, TableOrder } from '@posauto/shared/schemas/restaurant';
 import type { PosProduct, PosVariant } from '@posauto/shared/schemas/pos';
 import { isCurrencyCode, type CurrencyCode } from '@posauto/shared/money/index';
 import { isLanguage } from '@posauto/shared/i18n/index';
@@ -17,6 +17,7 @@ import { OrderActions, type OrderDialog } from './order-actions';
 import { OrderCatalogue } from './order-catalogue';
 import { OrderLines } from './order-lines';
 import { PayBillDialog } from './pay-bill-dialog';
+import { RoomStayHeader } from './room-stay-header';
 import { SplitDialog } from './split-dialog';
 import { TablePickDialog } from './table-pick-dialog';
 import { VoidDialog } from './void-dialog';
@@ -25,6 +26,7 @@ import classes from './tables.module.css';
 /**
  * A table's order: the till's product grid on one side, the order's lines on the other (each tap added once, even
  * when the Wi-Fi drops), and what a waiter does with it: send to the kitchen, pre-bill, move, merge, split, pay, void.
+ * A karaoke room's stay is such an order too (issue #25): its header is the room's, with the timer and its buttons.
  */
 export function TableOrderScreen() {
   const { id } = useParams<{ id: string }>();
@@ -69,28 +71,7 @@ export function TableOrderScreen() {
 
   return (
     <Stack gap={0} h="100dvh" data-testid="table-order-screen">
-      <Group
-        component="header"
-        justify="space-between"
-        px="sm"
-        h={56}
-        wrap="nowrap"
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }}
-      >
-        <Group gap="xs" wrap="nowrap">
-          <ActionIcon component={Link} to="/tables" variant="subtle" size={44} aria-label={t('tables.back_to_floor')}>
-            <IconArrowLeft size={20} className={classes.flip} />
-          </ActionIcon>
-          <Title order={1} fz="h4">
-            {t('tables.order.title', { name: order.table_name ?? '', number: order.order_number })}
-          </Title>
-          <Badge variant="light">{t(`tables.state.${order.state}`)}</Badge>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('tables.floor.guests', { n: order.guests })}
-          {order.waiter_name ? ` · ${order.waiter_name}` : ''}
-        </Text>
-      </Group>
+      {order.room_id ? <RoomStayHeader order={order} currency={currency} lang={lang} /> : <TableHeader order={order} />}
       <div className={classes.order}>
         {catalogue && open ? (
           <OrderCatalogue catalogue={catalogue} currency={currency} lang={lang} onAdd={onAdd} />
@@ -152,5 +133,34 @@ export function TableOrderScreen() {
       <SplitDialog opened={dialog === 'split'} order={order} action={action} onClose={() => setDialog(null)} />
       {catalogue && <PayBillDialog order={order} bill={payBill} catalogue={catalogue} lang={lang} onClose={() => setPayBill(null)} />}
     </Stack>
+  );
+}
+
+/** The table, its order number and state; back to the floor. */
+function TableHeader({ order }: { order: TableOrder }) {
+  const { t } = useTranslation();
+  return (
+    <Group
+      component="header"
+      justify="space-between"
+      px="sm"
+      h={56}
+      wrap="nowrap"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }}
+    >
+      <Group gap="xs" wrap="nowrap">
+        <ActionIcon component={Link} to="/tables" variant="subtle" size={44} aria-label={t('tables.back_to_floor')}>
+          <IconArrowLeft size={20} className={classes.flip} />
+        </ActionIcon>
+        <Title order={1} fz="h4">
+          {t('tables.order.title', { name: order.table_name ?? '', number: order.order_number })}
+        </Title>
+        <Badge variant="light">{t(`tables.state.${order.state}`)}</Badge>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('tables.floor.guests', { n: order.guests })}
+        {order.waiter_name ? ` · ${order.waiter_name}` : ''}
+      </Text>
+    </Group>
   );
 }

@@ -14,7 +14,7 @@ import { useTenders } from '../../../components/selling/use-tenders';
 import { usePreBill } from '../api/tables-api';
 import { useBillPay } from '../lib/use-bill-pay';
 import { equalShares } from '../lib/split';
-import { PreBillTotals } from './pre-bill-paper';
+import { PreBillTotals, RoomTimeLines } from './pre-bill-paper';
 
 interface Props {
   order: TableOrder;
@@ -27,7 +27,7 @@ interface Props {
 /**
  * Paying one bill as a till sale: the pre-bill's totals (service charge chosen from the shop's, VAT), then dollars,
  * riel, KHQR or other methods, change in riel. Equal parts: the bill shared by N guests, each share a payment of its own.
- * The Idempotency-Key stays with the payment until the server answers it.
+ * The Idempotency-Key stays with the payment until the server answers it. A room's bill shows its time first (issue #25).
  */
 export function PayBillDialog({ order, bill, catalogue, lang, onClose }: Props) {
   const { t } = useTranslation();
@@ -108,6 +108,7 @@ export function PayBillDialog({ order, bill, catalogue, lang, onClose }: Props) 
               {pre.error.message}
             </Alert>
           )}
+          {pre.data?.room && <RoomTimeLines room={pre.data.room} currency={currency} lang={lang} withFood />}
           {pre.data && (
             <PreBillTotals bill={pre.data} money={(x) => <bdi dir="ltr">{formatMoneyText(x, currency, lang)}</bdi>} lang={lang} />
           )}

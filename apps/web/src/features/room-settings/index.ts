@@ -1,0 +1,1 @@
+export { RoomSettingScreen } from './components/room-setting-screen';

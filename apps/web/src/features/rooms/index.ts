@@ -1,0 +1,1 @@
+export { RoomBoardScreen } from './components/room-board-screen';
