@@ -91,6 +91,9 @@ const SIGNED_IN_SCREENS = [
   'kitchen',
   'floor-setting',
   'kitchen-station-listing',
+  // Karaoke rooms (issue #25): the live board and the room settings (Demo Coffee rents meeting rooms by the hour).
+  'rooms',
+  'room-setting',
 ];
 const PUBLIC_SCREENS = ['login', 'register', 'forgot-password', 'public-menu'];
 

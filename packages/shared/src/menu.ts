@@ -71,6 +71,7 @@ export const MAIN_MENU: MenuItem[] = [
   link('sale-pos', 'sale_pos', 'cash-register'),
   link('tables', 'tables', 'armchair'),
   link('kitchen', 'kitchen', 'chef-hat'),
+  link('rooms', 'rooms', 'history'),
   link('customer-listing', 'customer_listing', 'users-group'),
   {
     name: 'expenses',
@@ -129,6 +130,7 @@ export const MAIN_MENU: MenuItem[] = [
       link('service-listing', 'service_charge'),
       link('floor-setting', 'floor'),
       link('kitchen-station-listing', 'kitchen_stations'),
+      link('room-setting', 'rooms_setting'),
     ],
   },
 ];

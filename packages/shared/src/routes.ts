@@ -37,6 +37,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r('tables', '/tables', 'blank', 'table-service'),
   r('table-order', '/tables/order/:id', 'blank', 'table-service', 'tables'),
   r('kitchen', '/kitchen', 'blank', 'kitchen-display'),
+  // Not named by the spec (issue #25): the live room board of a karaoke branch.
+  r('rooms', '/rooms', 'blank', 'table-service'),
 
   r('home', '/', 'content'),
   r('blank', '/blank', 'content'),
@@ -118,6 +120,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r('service-listing', '/service-listing', 'setting', 'service-management'),
   r('floor-setting', '/floor-setting', 'setting', 'table-management'),
   r('kitchen-station-listing', '/kitchen-station-listing', 'setting', 'table-management'),
+  r('room-setting', '/room-setting', 'setting', 'table-management'),
 ];
 
 export const ROUTES_BY_NAME: ReadonlyMap<string, AppRoute> = new Map(APP_ROUTES.map((x) => [x.name, x]));

@@ -127,6 +127,8 @@ const SCREENS: Record<string, ComponentType> = {
   kitchen: named(() => import('../features/kitchen/index'), 'KitchenScreen'),
   'floor-setting': named(() => import('../features/floor-settings/index'), 'FloorSettingScreen'),
   'kitchen-station-listing': named(() => import('../features/floor-settings/index'), 'KitchenStationScreen'),
+  rooms: named(() => import('../features/rooms/index'), 'RoomBoardScreen'),
+  'room-setting': named(() => import('../features/room-settings/index'), 'RoomSettingScreen'),
 };
 
 /** A visitor without userData is sent to login with the full wanted path in `to`. */
