@@ -38,6 +38,11 @@ export function orderOnTable(trx: Kysely<Database>, businessId: string, tableId:
     .executeTakeFirst();
 }
 
+/** A room's order moves with its stay (modules/rooms) and ends when its room stops and its bill is paid. */
+function assertNotRoom(order: Pick<OrderRow, 'room_id'>) {
+  if (order.room_id) throw unprocessable('rooms.errors.room_order');
+}
+
 /** The bills some line of which is paid: nothing more joins them. */
 async function paidBills(trx: Kysely<Database>, ctx: RequestContext, orderId: string) {
   const rows = await trx
@@ -95,6 +100,7 @@ export function orderTableService(deps: Deps) {
       const input = orderMoveSchema.parse(raw);
       const order = await lockOrder(trx, deps, ctx, orderId);
       assertOpen(order);
+      assertNotRoom(order);
       const table = await tableOf(trx, ctx, input.table_id);
       if (table.branch_id !== order.branch_id) throw unprocessable('restaurant.errors.table_other_branch', 'table_id');
       if (table.id === order.table_id) return;
@@ -122,6 +128,8 @@ export function orderTableService(deps: Deps) {
       const [into, from] = a.id === orderId ? [a, b] : [b, a];
       assertOpen(into);
       assertOpen(from);
+      // A table's order may join a room's (its guests came to sing); a room's order carries its stay and stays put.
+      assertNotRoom(from);
       if (from.branch_id !== into.branch_id) throw unprocessable('restaurant.errors.table_other_branch', 'order_id');
       if ((await paidBills(trx, ctx, from.id)).size) throw unprocessable('restaurant.errors.order_has_payments', 'order_id');
       const lines = await trx
@@ -267,6 +275,7 @@ export function orderSplitService(deps: Deps) {
     async cancel(trx: Kysely<Database>, ctx: RequestContext, orderId: string) {
       const order = await lockOrder(trx, deps, ctx, orderId);
       assertOpen(order);
+      assertNotRoom(order);
       const known = await trx
         .selectFrom('table_order_lines')
         .select('id')

@@ -135,6 +135,9 @@ describe('a stay', () => {
     expect(await w.t.deps.db.selectFrom('room_stays').select('id').where('room_id', '=', rooms.S1!).execute()).toHaveLength(1);
     await refused(422, 'This room is in use', () => call(w.owner, 'POST', `/api/v1/rooms/${rooms.S1}/start`, { guests: 2 }, randomUUID()));
 
+    // A room's order moves with its room and is not cancelled like a table's.
+    const roomOrder = "A room's order moves with its room and ends when the room is stopped and its bill paid";
+    await refused(422, roomOrder, () => call(w.owner, 'POST', `/api/v1/table-orders/${stay.order_id}/cancel`));
     // Drinks into the room, like any table's order.
     const add = await call(
       w.owner,

@@ -34,7 +34,11 @@ interface Props {
 export function OrderActions({ order, action, busyAdding, onDialog, onPay, currency }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const room = Boolean(order.room_id);
   const unpaid = order.bills.filter((b) => !b.paid && b.line_count > 0);
+  // A room's time is billed on its first bill, with or without food: the server refuses it until the room stops.
+  if (room && order.status === 'open' && !unpaid.some((b) => b.bill === 1))
+    unpaid.unshift({ bill: 1, line_count: 0, amount: '0', sale_id: null, invoice_number: null, paid: false });
   const open = order.status === 'open';
   const nothingSent = order.lines.every((l) => parseQuantity(l.sent_quantity) === 0 || l.status === 'void');
   // Tall enough to touch, and a long word (Khmer, Arabic) wraps instead of being cut.
@@ -47,6 +51,21 @@ export function OrderActions({ order, action, busyAdding, onDialog, onPay, curre
       notifyError(e);
     }
   };
+  if (order.status === 'paid' && room) {
+    return (
+      <div className={classes.actions}>
+        <Button
+          {...big}
+          color="teal"
+          leftSection={<IconCircleCheck size={18} />}
+          onClick={() => navigate('/rooms')}
+          style={{ gridColumn: '1 / -1' }}
+        >
+          {t('rooms_ui.back_to_rooms')}
+        </Button>
+      </div>
+    );
+  }
   if (order.status === 'paid') {
     return (
       <div className={classes.actions}>
@@ -82,16 +101,21 @@ export function OrderActions({ order, action, busyAdding, onDialog, onPay, curre
         variant="default"
         leftSection={<IconReceipt size={18} />}
         onClick={() => void preBill()}
-        disabled={order.lines.length === 0}
+        disabled={order.lines.length === 0 && !room}
       >
         {t('tables.actions.pre_bill')}
       </Button>
-      <Button {...big} variant="default" leftSection={<IconArrowsMove size={18} />} onClick={() => onDialog('move')}>
-        {t('tables.actions.move')}
-      </Button>
-      <Button {...big} variant="default" leftSection={<IconGitMerge size={18} />} onClick={() => onDialog('merge')}>
-        {t('tables.actions.merge')}
-      </Button>
+      {/* A room moves with its stay (the room header's Move); a table's order may be merged into a room's there. */}
+      {!room && (
+        <Button {...big} variant="default" leftSection={<IconArrowsMove size={18} />} onClick={() => onDialog('move')}>
+          {t('tables.actions.move')}
+        </Button>
+      )}
+      {!room && (
+        <Button {...big} variant="default" leftSection={<IconGitMerge size={18} />} onClick={() => onDialog('merge')}>
+          {t('tables.actions.merge')}
+        </Button>
+      )}
       <Button
         {...big}
         variant="default"
@@ -128,7 +152,7 @@ export function OrderActions({ order, action, busyAdding, onDialog, onPay, curre
           {t('tables.actions.pay')}
         </Button>
       )}
-      {nothingSent && (
+      {nothingSent && !room && (
         <Button
           {...big}
           color="red"

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
+  IconClockEdit,
   IconAlarm,
   IconArrowLeft,
   IconArrowsExchange,
@@ -24,6 +25,7 @@ import { formatMoney } from '../../../lib/money-format';
 import { confirmAction } from '../../../components/crud/confirm-action';
 import { postOnce, TABLES_KEY } from '../api/tables-api';
 import { isRetryable } from '../lib/addition-queue';
+import { StayTimesDialog } from './stay-times-dialog';
 import classes from './tables.module.css';
 
 /**
@@ -197,7 +199,7 @@ export function RoomStayHeader({ order, currency, lang }: Props) {
   const stayQuery = useStay(order.stay_id ?? '');
   const boardQuery = useBranchBoard(order.branch_id);
   const command = useStayCommand(order.stay_id ?? '');
-  const [dialog, setDialog] = useState<'extend' | 'move' | null>(null);
+  const [dialog, setDialog] = useState<'extend' | 'move' | 'times' | null>(null);
   const stay = stayQuery.data;
   const live = stay && stay.status !== 'stopped';
   const busy = (kind: StayCommand['kind']) => command.isPending && command.variables?.kind === kind;
@@ -284,6 +286,19 @@ export function RoomStayHeader({ order, currency, lang }: Props) {
           </Button>
         </Group>
       )}
+      {stay && !stay.paid && (
+        <Group gap="xs">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconClockEdit size={16} aria-hidden />}
+            onClick={() => setDialog('times')}
+          >
+            {t('rooms_ui.times.action')}
+          </Button>
+        </Group>
+      )}
+      {stay && dialog === 'times' && <StayTimesDialog stay={stay} onClose={() => setDialog(null)} />}
       {stay && dialog === 'extend' && <ExtendDialog stay={stay} command={command} onClose={() => setDialog(null)} />}
       {stay && dialog === 'move' && boardQuery.data && (
         <MoveDialog
