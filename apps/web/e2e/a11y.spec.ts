@@ -91,9 +91,11 @@ const SIGNED_IN_SCREENS = [
   'kitchen',
   'floor-setting',
   'kitchen-station-listing',
-  // Karaoke rooms (issue #25): the live board and the room settings (Demo Coffee rents meeting rooms by the hour).
+  // Karaoke rooms (issue #25): the live board, the room settings and the room report (Demo Coffee rents meeting rooms
+  // by the hour).
   'rooms',
   'room-setting',
+  'room-reports',
 ];
 const PUBLIC_SCREENS = ['login', 'register', 'forgot-password', 'public-menu'];
 

@@ -89,6 +89,7 @@ export const MAIN_MENU: MenuItem[] = [
       link('sale-summary-reports', 'sale_summary_reports'),
       link('brand-sale-reports', 'brand_sale_reports'),
       link('item-sale-reports', 'item_sale_reports'),
+      link('room-reports', 'room_reports'),
       link('purchase-reports', 'purchase_reports'),
       link('item-purchase-reports', 'item_purchase_reports'),
       link('stock-report', 'stock_report'),

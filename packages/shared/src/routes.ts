@@ -91,6 +91,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r('brand-sale-reports', '/brand-sale-reports', 'content', 'sale-report'),
   r('pos-cash-flow-report', '/pos-cash-flow-report', 'content', 'sale-report'),
   r('item-sale-reports', '/item-sale-reports', 'content', 'sale-report'),
+  // Not named by the spec (issue #25): use and revenue of the karaoke rooms.
+  r('room-reports', '/room-reports', 'content', 'sale-report'),
   r('purchase-reports', '/purchase-reports', 'content', 'purchase-report'),
   r('item-purchase-reports', '/item-purchase-reports', 'content', 'purchase-report'),
   r('expend-reports', '/expend-reports', 'content', 'expend-report'),

@@ -129,6 +129,7 @@ const SCREENS: Record<string, ComponentType> = {
   'kitchen-station-listing': named(() => import('../features/floor-settings/index'), 'KitchenStationScreen'),
   rooms: named(() => import('../features/rooms/index'), 'RoomBoardScreen'),
   'room-setting': named(() => import('../features/room-settings/index'), 'RoomSettingScreen'),
+  'room-reports': named(() => import('../features/room-report/index'), 'RoomReportScreen'),
 };
 
 /** A visitor without userData is sent to login with the full wanted path in `to`. */

@@ -170,6 +170,11 @@ import roomsUiEn from '../locales/rooms-ui/en.json';
 import roomsUiZh from '../locales/rooms-ui/zh.json';
 import roomsUiFr from '../locales/rooms-ui/fr.json';
 import roomsUiAr from '../locales/rooms-ui/ar.json';
+import roomReportKm from '../locales/room-report/km.json';
+import roomReportEn from '../locales/room-report/en.json';
+import roomReportZh from '../locales/room-report/zh.json';
+import roomReportFr from '../locales/room-report/fr.json';
+import roomReportAr from '../locales/room-report/ar.json';
 /** Later tables add keys to earlier ones (a module's own file may extend a shared namespace such as validation). */
 function merge(...tables: TranslationTable[]): TranslationTable {
   const out: TranslationTable = {};
@@ -219,6 +224,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     roomsKm,
     roomSettingsUiKm,
     roomsUiKm,
+    roomReportKm,
   ),
   en: merge(
     en,
@@ -255,6 +261,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     roomsEn,
     roomSettingsUiEn,
     roomsUiEn,
+    roomReportEn,
   ),
   zh: merge(
     zh,
@@ -291,6 +298,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     roomsZh,
     roomSettingsUiZh,
     roomsUiZh,
+    roomReportZh,
   ),
   fr: merge(
     fr,
@@ -327,6 +335,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     roomsFr,
     roomSettingsUiFr,
     roomsUiFr,
+    roomReportFr,
   ),
   ar: merge(
     ar,
@@ -363,5 +372,6 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     roomsAr,
     roomSettingsUiAr,
     roomsUiAr,
+    roomReportAr,
   ),
 };

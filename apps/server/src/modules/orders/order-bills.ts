@@ -211,16 +211,18 @@ export function billPaymentService(deps: Deps) {
           .where('order_id', '=', order.id)
           .execute();
       const at = clock.now().toISOString();
-      await trx
-        .updateTable('table_order_lines')
-        .set({ sale_id: saleId, updated_at: at })
-        .where('business_id', '=', ctx.businessId)
-        .where(
-          'id',
-          'in',
-          lines.map((l) => l.id),
-        )
-        .execute();
+      // A room's bill may be its time alone (no line to mark; `in ()` is no SQL on PostgreSQL).
+      if (lines.length)
+        await trx
+          .updateTable('table_order_lines')
+          .set({ sale_id: saleId, updated_at: at })
+          .where('business_id', '=', ctx.businessId)
+          .where(
+            'id',
+            'in',
+            lines.map((l) => l.id),
+          )
+          .execute();
       const unpaid = await trx
         .selectFrom('table_order_lines')
         .select('id')

@@ -248,6 +248,25 @@ describe('a stay', () => {
     );
   });
 
+  it('bills a stay with no food or drinks: its time alone, the first block charged in full', async () => {
+    const { stay } = ok<{ stay: Stay }>(await call(w.owner, 'POST', `/api/v1/rooms/${rooms.S2}/start`, { guests: 2 }, randomUUID()));
+    minutes(30); // at night ($9 an hour), under the first block of 60 minutes
+    ok(await call(w.owner, 'POST', `/api/v1/room-stays/${stay.id}/stop`, undefined, randomUUID()));
+    const paid = ok<{ sale_id: string; order: TableOrder }>(
+      await call(
+        w.owner,
+        'POST',
+        `/api/v1/table-orders/${stay.order_id}/bills/1/pay`,
+        { payments: [{ payment_method_id: w.cash, currency: 'USD', amount: '20' }] },
+        randomUUID(),
+      ),
+      201,
+    );
+    expect(paid.order.status).toBe('paid');
+    const sale = await w.t.deps.db.selectFrom('sales').select(['subtotal']).where('id', '=', paid.sale_id).executeTakeFirstOrThrow();
+    expect(Number(sale.subtotal)).toBe(900); // 30 minutes used and 30 extra, at $9 an hour
+  });
+
   it('keeps the till from selling room time and another shop from seeing a stay', async () => {
     const product = await w.t.deps.db.selectFrom('room_types').select('product_id').where('id', '=', small.id).executeTakeFirstOrThrow();
     const res = await call(

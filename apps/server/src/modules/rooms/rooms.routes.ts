@@ -24,6 +24,7 @@ import type { RequestContext } from '../../http/context';
 import { rowMustExist } from '../../http/crud';
 import { keyHeader, keyOf } from '../../http/idempotency-key';
 import { listStays, readBoard, readStay } from './room-board';
+import { roomReportRoutes } from './room-report.routes';
 import { roomSettingsService } from './room-settings.service';
 import { roomStaysService } from './room-stays.service';
 
@@ -313,8 +314,9 @@ function roomStayRoutes(app: AppInstance, deps: Deps): void {
   );
 }
 
-/** Karaoke rooms: their settings, the live board, and a stay's changes (see room-stays.service.ts for the rules). */
+/** Karaoke rooms: their settings, the live board, a stay's changes (see room-stays.service.ts for the rules), the report. */
 export function roomRoutes(app: AppInstance, deps: Deps): void {
   roomSettingRoutes(app, deps);
   roomStayRoutes(app, deps);
+  roomReportRoutes(app, deps);
 }

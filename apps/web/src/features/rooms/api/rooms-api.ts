@@ -12,6 +12,8 @@ import { sendWithRetries } from '../lib/send-once';
 export const ROOMS_KEY = ['rooms'] as const;
 /** The table screens' key (features/tables): a stay is a table order, whose screen reads it again after a change. */
 const TABLES_KEY = ['tables'] as const;
+import { setShopTimeZone } from '../../../lib/format';
+
 const BASE = '/api/v1';
 /** The fallback when the live stream is down. */
 const POLL_MS = 30_000;
@@ -36,6 +38,8 @@ export const useRoomBoard = (branchId: string | null) =>
     queryFn: async (): Promise<BoardRead> => {
       const sent = Date.now();
       const board = await api.get<RoomBoard>(`${BASE}/room-board`, { branch_id: branchId });
+      // Times on the board and the bills are the shop's: a tablet that only ever opens the blank screens learns it here.
+      setShopTimeZone(board.time_zone);
       // The server stamped its time somewhere between asking and answering: the middle is the best guess.
       return { board, offset: clockOffset(board.server_time, Math.round((sent + Date.now()) / 2)) };
     },

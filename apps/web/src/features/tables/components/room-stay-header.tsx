@@ -22,6 +22,7 @@ import { api } from '../../../lib/api-client';
 import { uuid } from '../../../lib/uuid';
 import { notifyError } from '../../../lib/notify';
 import { formatMoney } from '../../../lib/money-format';
+import { setShopTimeZone } from '../../../lib/format';
 import { confirmAction } from '../../../components/crud/confirm-action';
 import { postOnce, TABLES_KEY } from '../api/tables-api';
 import { isRetryable } from '../lib/addition-queue';
@@ -53,6 +54,8 @@ const useBranchBoard = (branchId: string) =>
     queryFn: async () => {
       const sent = Date.now();
       const board = await api.get<RoomBoard>('/api/v1/room-board', { branch_id: branchId });
+      // The bill's times are the shop's, on a tablet that never opened a back-office screen too.
+      setShopTimeZone(board.time_zone);
       const server = Date.parse(board.server_time);
       return { board, offset: Number.isNaN(server) ? 0 : server - Math.round((sent + Date.now()) / 2) };
     },

@@ -1,0 +1,1 @@
+export { RoomReportScreen } from './components/room-report-screen';
