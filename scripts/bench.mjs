@@ -46,6 +46,14 @@ import {
 import { formatWebWeight, measureWebWeight } from '../bench/web-weight.mjs';
 import { formatKitchenSends, measureKitchenSends } from '../bench/kitchen-bench.mjs';
 import { LIGHTHOUSE_TARGETS, formatLighthouse, measureLighthouse } from '../bench/lighthouse-bench.mjs';
+import {
+  ROOMS_BOARD_DEFAULTS,
+  ROOMS_BOARD_TARGET_MS,
+  formatRoomBoard,
+  measureRoomBoard,
+  roomBoardHolds,
+  seedRoomBoard,
+} from '../bench/rooms-board-bench.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -185,6 +193,7 @@ const OTHER_MEASURES = [
   'kitchen_send',
   'report_profit_loss',
   'lighthouse',
+  'rooms_board',
 ];
 
 // BENCH_ROUTES=search,customers_search: measure only these (health, the baseline, always runs).
@@ -211,6 +220,11 @@ const KITCHEN_ROUNDS = Math.round(numberEnv('BENCH_KITCHEN_ROUNDS', 10, 1, 100))
 const KITCHEN_TARGET_MS = 500;
 const MEASURE_LIGHTHOUSE = !ONLY.length || ONLY.includes('lighthouse');
 const LIGHTHOUSE_RUNS = Math.round(numberEnv('BENCH_LIGHTHOUSE_RUNS', 3, 1, 9));
+/** The room board in Chromium with BENCH_ROOMS rooms in use, BENCH_ROOMS_SECONDS seconds measured (issue #25). */
+const MEASURE_ROOMS_BOARD = !ONLY.length || ONLY.includes('rooms_board');
+const ROOMS_BOARD_ROOMS = Math.round(numberEnv('BENCH_ROOMS', ROOMS_BOARD_DEFAULTS.rooms, 1, 100));
+const ROOMS_BOARD_SECONDS = Math.round(numberEnv('BENCH_ROOMS_SECONDS', ROOMS_BOARD_DEFAULTS.seconds, 1, 300));
+const ROOMS_BOARD_SETTLE = numberEnv('BENCH_ROOMS_SETTLE', ROOMS_BOARD_DEFAULTS.settle, 0, 60);
 /** The sales measurements need tills (cashiers with open sessions), the cash method and stocked products. */
 const SALES_MEASURED = MEASURE_CLOSE || MEASURE_SCAN || ROUTES.some((r) => r.sale);
 /** The stock measurements need the shop's branch, adjustment type, supplier and stocked products. */
@@ -692,6 +706,11 @@ async function benchDatabase(name, databaseUrl) {
   let lighthouse = null;
   if (name === 'sqlite' && MEASURE_LIGHTHOUSE) lighthouse = await measureLighthousePages(server.base);
   checkInterrupted();
+  // The room board, on SQLite only (its cost is the browser's) and before the bulk seed: a karaoke shop's catalogue,
+  // which the board loads too, is the demo's, not 100,000 products.
+  let roomsBoard = null;
+  if (name === 'sqlite' && MEASURE_ROOMS_BOARD) roomsBoard = await measureRoomsBoard(server.base);
+  checkInterrupted();
 
   let seed = null;
   let page1 = null;
@@ -809,6 +828,7 @@ async function benchDatabase(name, databaseUrl) {
     server_start_ms: startMs,
     web_weight: webWeight,
     lighthouse,
+    rooms_board: roomsBoard,
     seed: seed && { categories: seed.inserted, products: seed.products, customers: seed.customers, ms: seed.ms },
     list_total: page1?.meta.total ?? null,
     search_matches: search?.meta.total ?? null,
@@ -876,6 +896,38 @@ async function measureLighthousePages(base) {
   process.stdout.write(`[sqlite] Lighthouse (desktop), ${LIGHTHOUSE_RUNS} runs a page...\n`);
   try {
     return { pages: await measureLighthouse(base, { runs: LIGHTHOUSE_RUNS, executablePath: CHROMIUM }), targets: LIGHTHOUSE_TARGETS };
+  } catch (e) {
+    return { error: e.message };
+  }
+}
+
+/**
+ * The room board with ROOMS_BOARD_ROOMS rooms in use (bench/rooms-board-bench.mjs): set up through the API as the demo
+ * owner, then /rooms in Chromium as the owner; skipped without a built web app or a Chromium.
+ */
+async function measureRoomsBoard(base) {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) return { skipped: `no built web app in ${WEB_DIST} (npm run build -w @posauto/web)` };
+  if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (CHROMIUM_PATH)` };
+  try {
+    const res = await fetch(`${base}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(OWNER),
+    });
+    const userData = await res.text();
+    if (!res.ok) throw new Error(`sign-in as the owner answered ${res.status}`);
+    const setup = await seedRoomBoard(base, JSON.parse(userData).access_token, { rooms: ROOMS_BOARD_ROOMS });
+    process.stdout.write(
+      `[sqlite] room board: ${setup.rooms} rooms in ${setup.branch_name} ${JSON.stringify(setup.states)}; /rooms in Chromium, ${ROOMS_BOARD_SETTLE}s settle + ${ROOMS_BOARD_SECONDS}s measured...\n`,
+    );
+    const board = await measureRoomBoard(base, userData, setup.branch_id, {
+      rooms: setup.rooms,
+      seconds: ROOMS_BOARD_SECONDS,
+      settle: ROOMS_BOARD_SETTLE,
+      executablePath: CHROMIUM,
+    });
+    process.stdout.write(formatRoomBoard('sqlite', board));
+    return { setup, ...board, holds: roomBoardHolds(board, setup.rooms) };
   } catch (e) {
     return { error: e.message };
   }
@@ -1229,6 +1281,35 @@ function reportsTargets(results) {
   return out;
 }
 
+/** The room board's target (SQLite run): every measured second under ROOMS_BOARD_TARGET_MS of main-thread work. */
+function roomsTargets(results) {
+  const r = results.databases.sqlite?.rooms_board;
+  if (!r) return [];
+  const key = 'rooms_board';
+  if (r.skipped || r.error)
+    return [
+      {
+        key,
+        database: 'sqlite',
+        holds: false,
+        line: `Room board on sqlite: ${r.skipped ? `SKIPPED (${r.skipped})` : `FAILED (${r.error})`}`,
+      },
+    ];
+  const b = r.busy_ms;
+  const why = [!r.ticking && 'the board did NOT tick', r.cards < r.setup.rooms && `only ${r.cards} of ${r.setup.rooms} cards`].filter(
+    Boolean,
+  );
+  return [
+    {
+      key,
+      database: 'sqlite',
+      description: `In Chromium (${r.viewport.width}x${r.viewport.height}), /rooms with ${r.setup.rooms} rooms in use stays under ${ROOMS_BOARD_TARGET_MS} ms of main-thread work in every second of ${r.seconds}`,
+      holds: r.holds,
+      line: `Room board target ${r.holds ? 'HOLDS' : 'MISSED'} on sqlite: ${r.setup.rooms} rooms in use, main thread busy per second p50 ${b.p50} ms, p95 ${b.p95} ms, max ${b.max} ms over ${r.seconds} s${why.length ? ` (${why.join(', ')})` : ''} (under ${ROOMS_BOARD_TARGET_MS} ms required)`,
+    },
+  ];
+}
+
 /** The raw sale transactions, the session closes and the scans, under the routes. */
 function salesTable(results) {
   const head = ['database', 'measurement', 'conns', 'n', 'per s', 'p50 ms', 'p99 ms', 'vs server'];
@@ -1338,6 +1419,7 @@ async function main() {
       purchases: { lines: PURCHASE_LINES, warmup: PURCHASE_WARMUP, count: PURCHASE_COUNT },
       sales: { tills: TILLS, lines: SALE_LINES, close_sales: CLOSE_SALES, scans: SCANS },
       reports: { sale_lines: REPORT_LINES, profit_loss_runs: PROFIT_LOSS_RUNS },
+      rooms_board: { rooms: ROOMS_BOARD_ROOMS, seconds: ROOMS_BOARD_SECONDS, settle_s: ROOMS_BOARD_SETTLE },
       built_server: built,
     },
     databases: {},
@@ -1386,6 +1468,7 @@ async function main() {
   results.stock_targets = stockTargets(results);
   results.sales_targets = salesTargets(results);
   results.reports_targets = reportsTargets(results);
+  results.rooms_targets = roomsTargets(results);
   results.total_s = Math.round((Date.now() - started) / 1000);
   results.machine.load_average_at_end = os.loadavg().map((n) => round(n));
 
@@ -1446,6 +1529,7 @@ async function main() {
   for (const t of results.stock_targets) process.stdout.write(`${t.line}\n`);
   for (const t of results.sales_targets) process.stdout.write(`${t.line}\n`);
   for (const t of results.reports_targets) process.stdout.write(`${t.line}\n`);
+  for (const t of results.rooms_targets) process.stdout.write(`${t.line}\n`);
   process.stdout.write(`Results written to ${RESULTS} (${results.total_s} s)\n`);
   // A missed target is a measurement, not a failure; a run that broke or saw errors is.
   return failed ? 1 : 0;
