@@ -14,7 +14,8 @@ import { postPurchase } from '../modules/purchases/index';
 import { postSale } from '../modules/sales/index';
 import { postAdjustment } from '../modules/stock/index';
 import { SUPPLIER_COUNTER } from '../modules/suppliers/index';
-import { OPEN_TONIGHT, serveDinner, type DemoRestaurant } from './demo-restaurant';
+import { OPEN_TONIGHT, serveDinner, type DemoRestaurant, type DinnerLine } from './demo-restaurant';
+import type { RoomHistory, RoomTill } from './demo-rooms';
 
 const ZONE = 'Asia/Phnom_Penh';
 /** Evenings of sales behind the first start (the opening count is the day before the first). */
@@ -23,13 +24,16 @@ const DAYS = 21;
 const TICKETS = [5, 4, 4, 5, 6, 9, 9];
 /** When a karaoke restaurant sells, in Phnom Penh hours, weighted: dinner, then the rooms until late. */
 const HOURS = [17, 18, 18, 19, 19, 19, 20, 20, 20, 21, 21, 21, 22, 22, 22];
-/** Units each item starts with (the opening count) and each weekly delivery brings, by product name. */
+/**
+ * Units each item starts with (the opening count) and each weekly delivery brings, by product name: enough for the
+ * tables and for the karaoke rooms (demo-rooms.ts), whose guests drink most of the beer.
+ */
 const STOCK: Record<string, { opening: number; weekly: number; shelfDays: number }> = {
-  'Angkor beer can': { opening: 192, weekly: 168, shelfDays: 180 },
-  'Cambodia beer can': { opening: 96, weekly: 72, shelfDays: 180 },
-  'Coca-Cola can': { opening: 48, weekly: 24, shelfDays: 270 },
-  'Drinking water': { opening: 72, weekly: 24, shelfDays: 365 },
-  'Potato chips': { opening: 24, weekly: 24, shelfDays: 120 },
+  'Angkor beer can': { opening: 360, weekly: 336, shelfDays: 180 },
+  'Cambodia beer can': { opening: 168, weekly: 144, shelfDays: 180 },
+  'Coca-Cola can': { opening: 72, weekly: 48, shelfDays: 270 },
+  'Drinking water': { opening: 96, weekly: 48, shelfDays: 365 },
+  'Potato chips': { opening: 48, weekly: 48, shelfDays: 120 },
 };
 /** Deliveries: days ago, how much of each is paid; the last one is still on order. */
 const DELIVERIES = [
@@ -72,13 +76,15 @@ function random(seed: number) {
  * evenings: a cash session each evening opened by the owner, who runs the till, and tables and rooms served from
  * dinner until late, paid in dollars, riel or by bank transfer. With `restaurant`, the dinners at a table before nine
  * are served through table service (the waiter's order, the kitchen's tickets, the bill paid at the owner's till). The deliveries come in date order between the
- * evenings, so stock never runs out on any day of the history.
+ * evenings, so stock never runs out on any day of the history. With `rooms`, its karaoke rooms are set up on the
+ * opening day and, with `sales`, each evening's room stays run between the till's sales, in time order, their food and
+ * drinks from the same stock and their bills paid into the same drawer, closed after the last of them.
  */
 export async function seedDemoKaraoke(
   trx: Kysely<Database>,
   deps: Deps,
   shop: CreatedBusiness,
-  options: { sales: boolean; restaurant?: DemoRestaurant | null },
+  options: { sales: boolean; restaurant?: DemoRestaurant | null; rooms?: RoomHistory | null },
 ): Promise<void> {
   const biz = shop.businessId;
   const branchId = shop.branchIds[0];
@@ -139,6 +145,7 @@ export async function seedDemoKaraoke(
       quantity: String(STOCK[p.product_name]?.opening ?? 24),
     })),
   });
+  await options.rooms?.setUp(at(opening, 15 * 60 + 30));
   const deliver = async (d: (typeof DELIVERIES)[number]) => {
     const day = addDays(today, -d.ago);
     let total = 0;
@@ -169,7 +176,17 @@ export async function seedDemoKaraoke(
 
   const rnd = random(20_260_317);
   const evenings = options.sales
-    ? await evening(trx, deps, owner, branchId, products, { cash: cash.id, bank: bank.id }, rnd, options.restaurant ?? null)
+    ? await evening(
+        trx,
+        deps,
+        owner,
+        branchId,
+        products,
+        { cash: cash.id, bank: bank.id },
+        rnd,
+        options.restaurant ?? null,
+        options.rooms ?? null,
+      )
     : null;
   for (let ago = DAYS; ago >= 0; ago--) {
     const day = addDays(today, -ago);
@@ -188,6 +205,7 @@ async function evening(
   method: { cash: string; bank: string },
   rnd: () => number,
   restaurant: DemoRestaurant | null,
+  rooms: RoomHistory | null,
 ) {
   const biz = owner.businessId;
   const settings = await trx
@@ -239,16 +257,20 @@ async function evening(
     for (const [id, q] of needs) onHand.set(id, onHand.get(id)! - q);
     return true;
   };
+  /** `units` of a product by name ('bucket': the beer bucket) if the tracker lets them go; else null. */
+  const item = (name: string, units: number): DinnerLine | null => {
+    const p = name === 'bucket' ? combo : byName.get(name);
+    if (!p) return null;
+    const needs: Array<[string, number]> = p === combo ? parts.map((c) => [c.item_product_id, Number(c.quantity) * units]) : [];
+    if (p !== combo && p.is_stock_manage) needs.push([p.id, units * QTY_SCALE]);
+    return take(needs) ? { productId: p.id, units } : null;
+  };
   /** A table's order: beer by the can or the bucket, soft drinks, dinner, something to nibble. */
   const order = () => {
     const lines = new Map<string, number>();
     const add = (name: string, units: number) => {
-      const p = name === 'bucket' ? combo : byName.get(name);
-      if (!p) return;
-      const needs: Array<[string, number]> = p === combo ? parts.map((c) => [c.item_product_id, Number(c.quantity) * units]) : [];
-      if (p !== combo && p.is_stock_manage) needs.push([p.id, units * QTY_SCALE]);
-      if (!take(needs)) return;
-      lines.set(p.id, (lines.get(p.id) ?? 0) + units);
+      const line = item(name, units);
+      if (line) lines.set(line.productId, (lines.get(line.productId) ?? 0) + units);
     };
     const beer = rnd() < 0.6 ? 'Angkor beer can' : 'Cambodia beer can';
     if (rnd() < 0.2) add('bucket', 1);
@@ -260,6 +282,32 @@ async function evening(
     if (!lines.size) add('Fried rice with chicken', 1);
     return [...lines.entries()].map(([id, units]) => ({ product: products.find((p) => p.id === id)!, units }));
   };
+  /** How a bill of `due` (minor units) is paid: dollars or riel rounded up (the change given back), or a transfer. */
+  const tender = (due: number): NonNullable<SaleInput['payments']> => {
+    const how = rnd();
+    return how < 0.45
+      ? // Dollars: the next five up.
+        [{ payment_method_id: method.cash, currency: 'USD', amount: formatDecimal(Math.ceil(due / 500) * 500, 2) }]
+      : how < 0.75
+        ? // Riel: the next 10,000 up.
+          [
+            {
+              payment_method_id: method.cash,
+              currency: 'KHR',
+              amount: String(Math.ceil(convert({ amount: due, currency: 'USD' }, 'KHR', rate, 'ceil').amount / 10_000) * 10_000),
+            },
+          ]
+        : [
+            {
+              payment_method_id: method.bank,
+              currency: 'USD',
+              amount: formatDecimal(due, 2),
+              reference: `ABA ${1000 + Math.floor(rnd() * 9000)}`,
+            },
+          ];
+  };
+  /** A regular now and then; null: a walk-in. */
+  const regular = () => (customers.length && rnd() < 0.15 ? pick(customers).id : null);
   const nowHour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', hourCycle: 'h23' }).format(deps.clock.now()));
 
   return {
@@ -270,8 +318,12 @@ async function evening(
         .slice(0, TICKETS[weekday]!)
         .map((h) => h * 60 + Math.floor(rnd() * 58))
         .sort((x, y) => x - y);
+      // The evening's room stays (today's: those over by now), step by step between the till's sales.
+      const till: RoomTill = { cashier: owner, rnd, item, tender, customer: regular, serviceChargeId: room?.id ?? null };
+      const stays = rooms ? rooms.evening(day, till, (m) => at(day, m)) : [];
+      const last = stays.at(-1)?.minute ?? 0;
       // Today's doors open at five: before then there is no drawer yet.
-      if (!times.length) return;
+      if (!times.length && !stays.length) return;
       await count();
       const { id: session } = await cashSessionsService(at(day, 16 * 60 + 30)).openIn(trx, owner, {
         branch_id: branchId,
@@ -280,9 +332,11 @@ async function evening(
         note: '',
       });
       for (const minute of times) {
+        // What the rooms did before this sale comes first: sales are numbered in the order they were paid.
+        while (stays[0] && stays[0].minute <= minute) await stays.shift()!.run();
         const lines = order();
         const inRoom = Boolean(room) && rnd() < 0.5;
-        const customer = customers.length && rnd() < 0.15 ? pick(customers).id : null;
+        const customer = regular();
         const due = priceSale({
           currency: 'USD',
           lines: lines.map((l) => ({ quantity: l.units * QTY_SCALE, unitPrice: Number(l.product.sale_cost) })),
@@ -291,28 +345,7 @@ async function evening(
             : {}),
           vat,
         }).total;
-        const how = rnd();
-        const payments: NonNullable<SaleInput['payments']> =
-          how < 0.45
-            ? // Dollars: the next five up.
-              [{ payment_method_id: method.cash, currency: 'USD', amount: formatDecimal(Math.ceil(due / 500) * 500, 2) }]
-            : how < 0.75
-              ? // Riel: the next 10,000 up.
-                [
-                  {
-                    payment_method_id: method.cash,
-                    currency: 'KHR',
-                    amount: String(Math.ceil(convert({ amount: due, currency: 'USD' }, 'KHR', rate, 'ceil').amount / 10_000) * 10_000),
-                  },
-                ]
-              : [
-                  {
-                    payment_method_id: method.bank,
-                    currency: 'USD',
-                    amount: formatDecimal(due, 2),
-                    reference: `ABA ${1000 + Math.floor(rnd() * 9000)}`,
-                  },
-                ];
+        const payments = tender(due);
         if (restaurant && !inRoom && minute < 21 * 60) {
           const free = DINNER_TABLES.filter((t) => !isToday || !OPEN_TONIGHT.includes(t));
           const dinner = {
@@ -340,6 +373,7 @@ async function evening(
           { idempotencyKey: crypto.randomUUID() },
         );
       }
+      for (const step of stays) await step.run();
       if (isToday) return; // tonight's drawer is still open
       const expected = await trx
         .selectFrom('cash_session_entries')
@@ -351,7 +385,8 @@ async function evening(
       const sum = (c: string) => Number(expected.find((e) => e.currency === c)?.total ?? 0);
       // Now and then the count is a dollar over (a tip left in the drawer).
       const over = rnd() < 0.1 ? parseDecimal('1', 2) : 0;
-      await cashSessionsService(at(day, 23 * 60 + 45)).closeIn(trx, owner, session, {
+      // The drawer closes at a quarter to midnight, or after the last room's bill is paid.
+      await cashSessionsService(at(day, Math.max(23 * 60 + 45, last + 10))).closeIn(trx, owner, session, {
         counted_usd: formatDecimal(sum('USD') + over, 2),
         counted_khr: String(sum('KHR')),
         note: over ? 'A dollar over: a tip left in the drawer' : '',

@@ -5,8 +5,17 @@ import { sql, type Kysely } from 'kysely';
 import { bearer, CASHIER, createTestApp, KARAOKE, loginAs, OWNER, type TestContext } from '../../test/harness';
 import { WAITER_PERMISSIONS } from '@posauto/shared/permissions';
 import type { Floor, KitchenTicket } from '@posauto/shared/schemas/restaurant';
+import type { ItemSaleResponse, SaleReportResponse } from '@posauto/shared/schemas/reports-sales';
+import type { RoomBoard } from '@posauto/shared/schemas/rooms';
+import { formatDecimal, parseDecimal } from '@posauto/shared/money/index';
+import { countedSale } from '../kernel/counted';
 import { DEMO_LOGINS } from './demo';
 import { WAITER_LOGIN } from './demo-restaurant';
+
+/** A moment's wall clock in Phnom Penh (UTC+7, no DST), read with the getUTC* methods. */
+const phnomPenh = (iso: string) => new Date(Date.parse(iso) + 7 * 3600_000);
+/** The evening a moment belongs to: its Phnom Penh day, until six in the morning the day before. */
+const eveningOf = (iso: string) => new Date(Date.parse(iso) + (7 - 6) * 3600_000).toISOString().slice(0, 10);
 
 /** Demo Karaoke's owner opens the till (at the shop's one branch) and sells a can of beer, as the issue tried. */
 async function karaokeSellsABeer(t: TestContext) {
@@ -215,19 +224,19 @@ describe('the demo data', () => {
     const purchases = (await t.app.inject({ url: '/api/v1/purchases?per_page=all', headers: bearer(token) })).json();
     const states = purchases.data.map((p: { status: string; payment_status: string }) => `${p.status}/${p.payment_status}`);
     expect(states).toEqual(expect.arrayContaining(['received/paid', 'received/partial', 'received/unpaid', 'ordered/unpaid']));
-    // Sales on evenings over the last three weeks, at a karaoke restaurant's hours (17:00 to 23:00 in Phnom Penh).
+    // Sales on evenings over the last three weeks, at a karaoke restaurant's hours: 17:00 to 23:00 in Phnom Penh, and
+    // the rooms' bills until one in the morning (counted with the evening before).
     const sales = await db
       .selectFrom('sales')
       .select(['sale_date', 'sold_at', 'payment_status'])
       .where('business_id', '=', shop.id)
       .where('document', '=', 'sale')
       .execute();
-    const days = new Set(sales.map((s) => s.sale_date));
+    const days = new Set(sales.map((s) => eveningOf(s.sold_at)));
     expect(days.size).toBeGreaterThanOrEqual(20);
     for (const s of sales) {
-      const hour = (new Date(s.sold_at).getUTCHours() + 7) % 24;
-      expect(hour, s.sold_at).toBeGreaterThanOrEqual(17);
-      expect(hour, s.sold_at).toBeLessThanOrEqual(23);
+      const hour = phnomPenh(s.sold_at).getUTCHours();
+      expect(hour >= 17 || hour <= 1, s.sold_at).toBe(true);
       expect(s.payment_status).toBe('paid');
     }
     // A cash session every evening that sold, each closed one holding exactly what its entries add up to.
@@ -314,12 +323,14 @@ describe('the demo data', () => {
     expect(lines.some((l) => l.ready_at)).toBe(true);
     expect(lines.some((l) => !l.ready_at)).toBe(true);
 
-    // The history: dinners paid at tables, each sale naming its table and the waiter, every order paid and cleared.
+    // The history: dinners paid at tables, each sale naming its table and the waiter, every order paid and cleared
+    // (a room's order has no table: the rooms' test reads those).
     const atTables = await db
-      .selectFrom('sales')
-      .select(['table_name', 'waiter_id', 'table_order_id', 'payment_status'])
-      .where('business_id', '=', shop.id)
-      .where('table_order_id', 'is not', null)
+      .selectFrom('sales as s')
+      .innerJoin('table_orders as o', (j) => j.onRef('o.business_id', '=', 's.business_id').onRef('o.id', '=', 's.table_order_id'))
+      .select(['s.table_name', 's.waiter_id', 's.table_order_id', 's.payment_status'])
+      .where('s.business_id', '=', shop.id)
+      .where('o.room_id', 'is', null)
       .execute();
     expect(atTables.length).toBeGreaterThanOrEqual(15);
     for (const s of atTables)
@@ -339,5 +350,165 @@ describe('the demo data', () => {
       (await db.selectFrom('kitchen_tickets').select('id').where('business_id', '=', shop.id).where('status', '=', 'done').execute())
         .length,
     ).toBeGreaterThanOrEqual(atTables.length);
+  });
+
+  it('gives Demo Karaoke evenings of room stays, each paid once with its room time, food and drinks; three rooms in use now', async () => {
+    const db = t.deps.db;
+    const shop = await db.selectFrom('businesses').select('id').where('shop_name', '=', 'Demo Karaoke').executeTakeFirstOrThrow();
+    const stays = await db
+      .selectFrom('room_stays as s')
+      .innerJoin('rooms as r', (j) => j.onRef('r.business_id', '=', 's.business_id').onRef('r.id', '=', 's.room_id'))
+      .innerJoin('table_orders as o', (j) => j.onRef('o.business_id', '=', 's.business_id').onRef('o.id', '=', 's.order_id'))
+      .select([
+        's.id',
+        's.order_id',
+        's.status',
+        's.started_at',
+        's.stopped_at',
+        's.sale_id',
+        'r.name as room',
+        'o.status as paid',
+        'o.cleared_at',
+      ])
+      .where('s.business_id', '=', shop.id)
+      .execute();
+    expect(stays.filter((s) => !s.stopped_at).map((s) => [s.room, s.status, s.sale_id])).toEqual(
+      expect.arrayContaining([
+        ['S2', 'running', null],
+        ['M1', 'running', null],
+        ['VIP1', 'running', null],
+      ]),
+    );
+    const past = stays.filter((s) => s.stopped_at);
+    expect(past.length + 3).toBe(stays.length);
+    // Two to four an evening on most evenings, from about 18:00 until 01:00 at the latest.
+    expect(past.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(past.map((s) => eveningOf(s.started_at))).size).toBeGreaterThanOrEqual(18);
+    for (const s of past) {
+      expect(phnomPenh(s.started_at).getUTCHours(), s.started_at).toBeGreaterThanOrEqual(17);
+      expect(Date.parse(s.stopped_at!) - Date.parse(`${eveningOf(s.started_at)}T01:00:00+07:00`), s.stopped_at!).toBeLessThanOrEqual(
+        86_400_000,
+      );
+      expect(s, s.id).toMatchObject({ status: 'stopped', sale_id: expect.any(String), paid: 'paid', cleared_at: expect.any(String) });
+    }
+    // Paid once each: the one sale of its order, in full, by the till, naming the waiter who started the room.
+    const sales = await db
+      .selectFrom('sales')
+      .select(['id', 'table_order_id', 'table_name', 'payment_status', 'waiter_id', 'sold_at'])
+      .where('business_id', '=', shop.id)
+      .where(
+        'table_order_id',
+        'in',
+        past.map((s) => s.order_id),
+      )
+      .execute();
+    expect(sales).toHaveLength(past.length);
+    const waiter = await db.selectFrom('users').select('id').where('email', '=', WAITER_LOGIN.email).executeTakeFirstOrThrow();
+    for (const s of past) {
+      const sale = sales.find((x) => x.table_order_id === s.order_id);
+      expect(sale, s.id).toMatchObject({ id: s.sale_id, table_name: null, payment_status: 'paid', waiter_id: waiter.id });
+      expect(sale!.sold_at >= s.stopped_at!, s.id).toBe(true);
+    }
+    // Each sale: the room time first, on the room types' products ("S1 20:05–22:35 (02:30)"), a minimum spend short
+    // of the room type's, then the food and drinks.
+    const timeProducts = new Set(
+      (await db.selectFrom('room_types').select('product_id').where('business_id', '=', shop.id).execute()).map((r) => r.product_id),
+    );
+    const lines = await db
+      .selectFrom('sale_lines')
+      .select(['sale_id', 'line_no', 'product_id', 'product_name', 'net_amount'])
+      .where('business_id', '=', shop.id)
+      .where(
+        'sale_id',
+        'in',
+        past.map((s) => s.sale_id!),
+      )
+      .orderBy('line_no')
+      .execute();
+    const shortfalls: string[] = [];
+    for (const s of past) {
+      const own = lines.filter((l) => l.sale_id === s.sale_id);
+      const time = own.filter((l) => timeProducts.has(l.product_id));
+      expect(own[0]!.product_name, s.id).toMatch(/^(S|M|VIP)\d [0-2]\d:[0-5]\d–[0-2]\d:[0-5]\d \(\d\d:[0-5]\d\)$/);
+      expect(own.slice(0, time.length), s.id).toEqual(time);
+      expect(own.length, s.id).toBeGreaterThan(time.length);
+      shortfalls.push(...time.filter((l) => l.product_name.includes('(min.')).map((l) => l.product_name));
+    }
+    expect(shortfalls).toContain('VIP (min. 60.00)');
+    // Stays at the day rate into the night's, across midnight, paused, moved to another type, on weekend nights.
+    expect(lines.some((l) => / 17:[0-5]\d–18:00 /.test(l.product_name))).toBe(true);
+    expect(past.some((s) => eveningOf(s.started_at) !== eveningOf(s.stopped_at!) || phnomPenh(s.stopped_at!).getUTCHours() < 2)).toBe(true);
+    const periods = await db
+      .selectFrom('room_stay_periods')
+      .select(['stay_id', 'seq', 'room_id', 'type_id', 'started_at', 'ended_at'])
+      .where('business_id', '=', shop.id)
+      .orderBy('seq')
+      .execute();
+    const of = (id: string) => periods.filter((p) => p.stay_id === id);
+    expect(past.filter((s) => of(s.id).some((p, i, all) => i > 0 && p.started_at > all[i - 1]!.ended_at!)).length).toBeGreaterThanOrEqual(
+      3,
+    );
+    const moved = past.filter((s) => new Set(of(s.id).map((p) => p.type_id)).size > 1);
+    expect(moved.length).toBeGreaterThanOrEqual(1);
+    expect(moved.length).toBeLessThanOrEqual(2);
+    expect(past.some((s) => [0, 6].includes(new Date(`${eveningOf(s.started_at)}T00:00:00Z`).getUTCDay()))).toBe(true);
+
+    // At first sign-in the board has S2, M1 (booked) and VIP1 in use, every other room free: the history's cleaning is over.
+    const board = (
+      await t.app.inject({ url: '/api/v1/room-board', headers: bearer(await loginAs(t.app, WAITER_LOGIN)) })
+    ).json() as RoomBoard;
+    expect(Object.fromEntries(board.rooms.map((r) => [r.name, r.state]))).toEqual({
+      S1: 'free',
+      S2: 'in_use',
+      S3: 'free',
+      M1: 'in_use',
+      M2: 'free',
+      M3: 'free',
+      VIP1: 'in_use',
+      VIP2: 'free',
+    });
+    expect(board.rooms.find((r) => r.name === 'M1')!.stay!.booked_minutes).toBe(120);
+  });
+
+  it("counts the rooms' bills in the sale report: its totals are every sale of the history, room time as revenue", async () => {
+    const db = t.deps.db;
+    const shop = await db.selectFrom('businesses').select('id').where('shop_name', '=', 'Demo Karaoke').executeTakeFirstOrThrow();
+    const counted = await db
+      .selectFrom('sales as s')
+      .select(['s.id', 's.sale_date', 's.grand_total'])
+      .where('s.business_id', '=', shop.id)
+      .where(countedSale('s'))
+      .execute();
+    const rooms = await db
+      .selectFrom('room_stays')
+      .select('sale_id')
+      .where('business_id', '=', shop.id)
+      .where('sale_id', 'is not', null)
+      .execute();
+    const ids = new Set(counted.map((s) => s.id));
+    expect(rooms.every((r) => ids.has(r.sale_id!))).toBe(true);
+    const days = counted.map((s) => s.sale_date).sort();
+    const period = `period=custom&from=${days[0]}&to=${days.at(-1)}`;
+    const token = await loginAs(t.app, KARAOKE);
+    const report = (await t.app.inject({ url: `/api/v1/reports/sales?${period}`, headers: bearer(token) })).json() as SaleReportResponse;
+    const sum = (list: Array<{ grand_total: number }>) => list.reduce((a, s) => a + Number(s.grand_total), 0);
+    expect(report.totals).toMatchObject({ count: counted.length, grand_total: formatDecimal(sum(counted), 2) });
+    // The room time is sold on the room types' products: the item report has its revenue.
+    const items = (await t.app.inject({ url: `/api/v1/reports/item-sales?${period}`, headers: bearer(token) })).json() as ItemSaleResponse;
+    const time = await db
+      .selectFrom('sale_lines as l')
+      .innerJoin('room_types as r', (j) => j.onRef('r.business_id', '=', 'l.business_id').onRef('r.product_id', '=', 'l.product_id'))
+      .select(['r.name', (eb) => eb.fn.sum<number>('l.net_amount').as('net')])
+      .where('l.business_id', '=', shop.id)
+      .groupBy('r.name')
+      .execute();
+    expect(time.map((r) => r.name).sort()).toEqual(['Medium', 'Small', 'VIP']);
+    for (const r of time) {
+      const rows = items.rows.filter((x) => x.product_name === r.name);
+      expect(
+        rows.reduce((a, x) => a + parseDecimal(x.net_amount, 2), 0),
+        r.name,
+      ).toBe(Number(r.net));
+    }
   });
 });

@@ -22,7 +22,7 @@ import { seedDemoStock } from './demo-stock';
 import { seedDemoKaraoke } from './demo-karaoke';
 import { seedCafeOrder, seedOpenTables, seedRestaurant, WAITER_LOGIN } from './demo-restaurant';
 import { seedDemoFloor } from '../modules/floor/index';
-import { seedDemoRooms } from './demo-rooms';
+import { karaokeRooms, seedDemoRooms } from './demo-rooms';
 
 export const DEMO_LOGINS = [
   { email: 'owner@posauto.local', password: 'owner1234', who: 'Demo Coffee owner (every permission)' },
@@ -115,7 +115,8 @@ async function productIds(trx: Kysely<Database>, businessId: string): Promise<Ma
 /**
  * Seeds the demo shop into an empty database; does nothing when any business exists. `sales: false` leaves out the
  * sixty days of sales and cash sessions (about 650 sales, seconds on PostgreSQL) and Demo Karaoke's three weeks of
- * evenings and its tables open now (its stock, deliveries, floor and waiter stay): server tests that do not read them start without them, and make their own.
+ * evenings, its rooms' stays and its tables and rooms in use now (its stock, deliveries, floor, rooms and waiter stay):
+ * server tests that do not read them start without them, and make their own.
  */
 export async function seedDemoIfEmpty(deps: Deps, options: { sales?: boolean } = {}): Promise<boolean> {
   const any = await deps.db.selectFrom('businesses').select('id').limit(1).executeTakeFirst();
@@ -288,9 +289,11 @@ export async function seedDemoIfEmpty(deps: Deps, options: { sales?: boolean } =
     await seedCafeOrder(trx, deps, shop);
     await seedDemoRooms(trx, deps, shop, 'cafe', ['Meeting 1']);
     const restaurant = await seedRestaurant(trx, karaoke, hashes[WAITER_LOGIN.email]!, at);
-    await seedDemoKaraoke(trx, deps, karaoke, { sales: options.sales !== false, restaurant });
+    // Its rooms are set up on the history's opening day; their stays run in its evenings, three are in use now.
+    const rooms = karaokeRooms(trx, deps, karaoke, restaurant?.waiter ?? null);
+    await seedDemoKaraoke(trx, deps, karaoke, { sales: options.sales !== false, restaurant, rooms });
     if (restaurant && options.sales !== false) await seedOpenTables(trx, deps, restaurant, await productIds(trx, karaoke.businessId));
-    await seedDemoRooms(trx, deps, karaoke, 'karaoke', options.sales !== false ? ['S2', 'M1', 'VIP1'] : []);
+    if (options.sales !== false) await rooms.startNow(['S2', 'M1', 'VIP1']);
     if (options.sales !== false) await seedDemoSales(trx, deps, shop, cashierId);
     await seedDemoExpenses(trx, deps, shop, options.sales !== false);
 

@@ -267,6 +267,26 @@ describe('a stay', () => {
     expect(Number(sale.subtotal)).toBe(900); // 30 minutes used and 30 extra, at $9 an hour
   });
 
+  it('refuses a move to a room in use, being cleaned or of another branch, changing nothing', async () => {
+    const add = async (name: string, branchId = branch) =>
+      ok<{ id: string }>(await call(w.owner, 'POST', '/api/v1/rooms', { branch_id: branchId, type_id: small.id, name }), 201).id;
+    const [busy, away] = [await add('S3'), await add('Far 1', w.branches[1]!.id)];
+    const start = async (room: string) =>
+      ok<{ stay: Stay }>(await call(w.owner, 'POST', `/api/v1/rooms/${room}/start`, { guests: 2 }, randomUUID())).stay;
+    const stay = await start(rooms.S1!);
+    await start(busy);
+    const move = (room: string) => call(w.owner, 'POST', `/api/v1/room-stays/${stay.id}/move`, { room_id: room }, randomUUID());
+    await refused(422, 'This room is in use', () => move(busy));
+    await refused(422, 'That room is in another branch', () => move(away));
+    // S2 stopped in the test before and has not been marked clean.
+    await refused(422, 'This room is being cleaned: mark it clean first', () => move(rooms.S2!));
+    const before = await snapshot();
+    const zero = await call(w.owner, 'POST', `/api/v1/rooms/${rooms.V1}/start`, { guests: 0 }, randomUUID());
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().errors.guests).toBe('Enter from 1 to 99 guests');
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('keeps the till from selling room time and another shop from seeing a stay', async () => {
     const product = await w.t.deps.db.selectFrom('room_types').select('product_id').where('id', '=', small.id).executeTakeFirstOrThrow();
     const res = await call(
