@@ -85,6 +85,20 @@ describe('GET /api/v1/pos/catalogue', () => {
       .select(['id', 'sku_code'])
       .where('business_id', '=', coffee)
       .where('status', '=', 1)
+      // Sold in the cashier's branch: every branch, or this one named (a room type's time product is sold in none).
+      .where((eb) =>
+        eb.or([
+          eb('all_branches', '=', 1),
+          eb.exists(
+            eb
+              .selectFrom('product_branches as pb')
+              .select('pb.product_id')
+              .whereRef('pb.business_id', '=', 'products.business_id')
+              .whereRef('pb.product_id', '=', 'products.id')
+              .where('pb.branch_id', '=', branches[0]!.id),
+          ),
+        ]),
+      )
       .execute();
     expect(body.products.map((p) => p.id).sort()).toEqual(active.map((p) => p.id).sort());
     // By name, as the grid shows them.
