@@ -121,6 +121,13 @@ export async function emptyCatalogue(t: TestContext, businessId: string): Promis
       'stock_adjustments',
       'stock_transfer_lines',
       'stock_transfers',
+      // The demo's rooms: each room type bills its time on a product of its own.
+      'room_stay_requests',
+      'room_stay_periods',
+      'room_stays',
+      'rooms',
+      'room_rate_bands',
+      'room_types',
     ] as const) {
       await trx.deleteFrom(table).where('business_id', '=', businessId).execute();
     }
