@@ -12,6 +12,8 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
+/** The chunks of translations, one per language and part (en-modules-…, km-till-…): named by their language. */
+const LOCALE_CHUNK = /^assets\/(km|en|zh|fr|ar)-/;
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -117,11 +119,15 @@ export default defineConfig({
     proxy: { '/api': { target: apiTarget, changeOrigin: false }, '/media': { target: apiTarget, changeOrigin: false } },
   },
   build: {
-    // A lazy screen preloads only its styles; the chunks it shares come when it opens (one more round trip, on the
-    // shop's network). Every screen's preload list is written into the shell, which the till and the sign-in page load
-    // (170 KB gzip at most): with the lists of sixty screens it carried ~8 KB of file names. The till keeps its list.
+    // A screen the shell (the entry chunk) opens lazily preloads only its styles; the chunks it shares come when it
+    // opens (one more round trip, on the shop's network). Those preload lists are written into the shell, which the
+    // till and the sign-in page load (170 KB gzip at most): with the lists of sixty screens it carried ~8 KB of file
+    // names. Every other lazy import (filename is the chunk imported, hostId the chunk importing it) keeps its whole
+    // list: the till's payment and dialogs, fetched while online, must arrive with every chunk they import, all at
+    // once, or a till cut off just after would find half of them missing. So do the shell's tables of words (a few).
     modulePreload: {
-      resolveDependencies: (filename, deps) => (/^assets\/pos-screen-/.test(filename) ? deps : deps.filter((d) => d.endsWith('.css'))),
+      resolveDependencies: (filename, deps, { hostId }) =>
+        /^assets\/start-/.test(hostId) && !LOCALE_CHUNK.test(filename) ? deps.filter((d) => d.endsWith('.css')) : deps,
     },
     outDir: 'dist',
     emptyOutDir: true,

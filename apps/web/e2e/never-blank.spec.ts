@@ -83,10 +83,13 @@ test('a tablet opens the app by the shop computer’s network address over plain
 });
 
 test('a till opened online and then cut off takes the payment and sends the sale once the network is back', async ({ page, context }) => {
-  // The payment dialog's code arrives while the till is online and idle, before anyone presses Pay.
-  const paymentCode = page.waitForResponse((r) => /\/assets\/payment-dialog-[^/]+\.js$/.test(r.url()), { timeout: 20_000 });
+  // The code of the payment and of the dialogs that mount it arrives while the till is online and idle, before anyone
+  // presses Pay (each part whole: waiting for the first part's answer alone left the others in flight at the cut).
+  const parts = ['payment-dialog', 'till-dialogs', 'dialogs', 'sale-done'].map((name) =>
+    page.waitForEvent('requestfinished', { predicate: (r) => new RegExp(`/assets/${name}-[^/]+\\.js$`).test(r.url()), timeout: 20_000 }),
+  );
   await openTill(page);
-  await paymentCode;
+  await Promise.all(parts);
   await page.waitForLoadState('networkidle');
 
   await context.setOffline(true);
