@@ -377,7 +377,12 @@ test('a karaoke stay on a tablet: the board counts it by the plan; drinks, pause
   await s1.getByRole('button', { name: 'Start S1', exact: true }).tap();
   const start = waiter.getByRole('dialog', { name: 'Start S1' });
   await start.getByRole('button', { name: 'Start', exact: true }).tap();
-  await expect(start).toBeHidden();
+  // Should it stay open, the failure says what the dialog says (a refusal's message, or a start still on its way).
+  await expect(start)
+    .toBeHidden()
+    .catch(async (e: Error) => {
+      throw new Error(`${e.message}\nThe dialog says: ${await start.innerText().catch(() => '(gone)')}`);
+    });
   await expect(s1).toHaveAttribute('data-state', 'in_use');
   await expect(s1).toContainText('Guests: 2');
 
