@@ -35,6 +35,7 @@ import { floorRoutes } from './modules/floor/index';
 import { kitchenRoutes } from './modules/kitchen/index';
 import { orderRoutes } from './modules/orders/index';
 import { roomRoutes } from './modules/rooms/index';
+import { tillRoutes } from './modules/tills/index';
 import { unitRoutes } from './modules/units/index';
 import { supplierRoutes } from './modules/suppliers/index';
 import { paymentMethodRoutes } from './modules/payment-methods/index';
@@ -106,6 +107,7 @@ const MODULES: Array<(app: AppInstance, deps: Deps) => void> = [
   roomRoutes,
   kitchenRoutes,
   posRoutes,
+  tillRoutes,
   receiptRoutes,
   expenseCategoryRoutes,
   expenseRoutes,

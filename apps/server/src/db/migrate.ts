@@ -34,6 +34,7 @@ import { purchasePaymentCurrency } from './migrations/0030-purchase-payment-curr
 import { drawerSumIndex } from './migrations/0031-drawer-sum-index';
 import { restaurants } from './migrations/0032-restaurants';
 import { karaokeRooms } from './migrations/0033-karaoke-rooms';
+import { offlineTills } from './migrations/0034-offline-tills';
 
 /** Migrations are listed here in order (statically imported, so the bundled server carries them). */
 export function allMigrations(kind: DialectKind): Record<string, Migration> {
@@ -71,6 +72,7 @@ export function allMigrations(kind: DialectKind): Record<string, Migration> {
     '0031-drawer-sum-index': drawerSumIndex(kind),
     '0032-restaurants': restaurants(kind),
     '0033-karaoke-rooms': karaokeRooms(kind),
+    '0034-offline-tills': offlineTills(kind),
   };
 }
 

@@ -22,6 +22,7 @@ import { seedDemoStock } from './demo-stock';
 import { seedDemoKaraoke } from './demo-karaoke';
 import { seedCafeOrder, seedOpenTables, seedRestaurant, WAITER_LOGIN } from './demo-restaurant';
 import { seedDemoFloor } from '../modules/floor/index';
+import { registerTillIn } from '../modules/tills/index';
 import { karaokeRooms, seedDemoRooms } from './demo-rooms';
 
 export const DEMO_LOGINS = [
@@ -288,6 +289,16 @@ export async function seedDemoIfEmpty(deps: Deps, options: { sales?: boolean } =
     await seedDemoFloor(trx, shop, at, 'cafe');
     await seedCafeOrder(trx, deps, shop);
     await seedDemoRooms(trx, deps, shop, 'cafe', ['Meeting 1']);
+    // The main branch's counter is a registered till (issue #26): the code its offline receipts carry (T01-000001).
+    const counter = { businessId: shop.businessId, userId: cashierId, branchId: shop.branchIds[0] ?? null };
+    if (counter.branchId)
+      await registerTillIn(
+        trx,
+        deps,
+        { ...counter, permissions: new Set(), sessionId: 'demo-seed', ip: null },
+        { name: 'Counter 1' },
+        counter.branchId,
+      );
     const restaurant = await seedRestaurant(trx, karaoke, hashes[WAITER_LOGIN.email]!, at);
     // Its rooms are set up on the history's opening day; their stays run in its evenings, three are in use now.
     const rooms = karaokeRooms(trx, deps, karaoke, restaurant?.waiter ?? null);

@@ -155,6 +155,11 @@ import kitchenUiEn from '../locales/kitchen-ui/en.json';
 import kitchenUiZh from '../locales/kitchen-ui/zh.json';
 import kitchenUiFr from '../locales/kitchen-ui/fr.json';
 import kitchenUiAr from '../locales/kitchen-ui/ar.json';
+import tillsKm from '../locales/tills/km.json';
+import tillsEn from '../locales/tills/en.json';
+import tillsZh from '../locales/tills/zh.json';
+import tillsFr from '../locales/tills/fr.json';
+import tillsAr from '../locales/tills/ar.json';
 import roomsKm from '../locales/rooms/km.json';
 import roomsEn from '../locales/rooms/en.json';
 import roomsZh from '../locales/rooms/zh.json';
@@ -225,6 +230,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     roomSettingsUiKm,
     roomsUiKm,
     roomReportKm,
+    tillsKm,
   ),
   en: merge(
     en,
@@ -262,6 +268,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     roomSettingsUiEn,
     roomsUiEn,
     roomReportEn,
+    tillsEn,
   ),
   zh: merge(
     zh,
@@ -299,6 +306,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     roomSettingsUiZh,
     roomsUiZh,
     roomReportZh,
+    tillsZh,
   ),
   fr: merge(
     fr,
@@ -336,6 +344,7 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     roomSettingsUiFr,
     roomsUiFr,
     roomReportFr,
+    tillsFr,
   ),
   ar: merge(
     ar,
@@ -373,5 +382,6 @@ export const TRANSLATIONS: Record<Language, TranslationTable> = {
     roomSettingsUiAr,
     roomsUiAr,
     roomReportAr,
+    tillsAr,
   ),
 };

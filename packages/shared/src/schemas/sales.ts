@@ -4,6 +4,7 @@ import { LIMIT_MESSAGES, NUMBER_LIMITS, decimalTextWithin, linesOverLimit } from
 import { amountTextSchema, moneyTextSchema, priceTextSchema, quantityTextSchema } from './products';
 import { PAYMENT_STATUSES } from './purchases';
 import { dayTextSchema, STOCK_DOCUMENT_LIMITS } from './stock';
+import { offlineSaleSchema, SALE_REVIEW_FLAGS } from './tills';
 
 /**
  * Selling (spec: invoice_number, date, cashier, branch, customer, sale_type, discount_value (percentage or fixed),
@@ -122,6 +123,11 @@ export const saleInputSchema = z.object({
    */
   discount_approval_id: idSchema.nullable().optional(),
   note: z.string().trim().max(SALE_LIMITS.note, 'validation.too_long').optional().default(''),
+  /**
+   * A till sale made offline (or sent from the till's waiting list): its till, number, time and session (schemas/tills).
+   * Accepted by the rules of an offline sale: into its session even if closed since, stock below zero, prices flagged.
+   */
+  offline: offlineSaleSchema.nullable().optional(),
 });
 export type SaleInput = z.input<typeof saleInputSchema>;
 
@@ -166,6 +172,11 @@ export const saleSchema = z.object({
   line_count: z.number().int(),
   note: z.string(),
   created_at: timestampSchema,
+  /** An offline till's sale: its number in the till's series, and when it reached the server (null: sold online). */
+  till_number: z.number().int().nullable(),
+  received_at: timestampSchema.nullable(),
+  /** What a manager must look at (an offline sale accepted against a rule); empty for almost every sale. */
+  review: z.array(z.enum(SALE_REVIEW_FLAGS)),
 });
 export type Sale = z.infer<typeof saleSchema>;
 
@@ -236,6 +247,8 @@ export const saleListQuerySchema = listQuerySchema(['invoice_number', 'sale_date
   payment_status: z.enum(PAYMENT_STATUSES).optional(),
   from: dayTextSchema.optional(),
   to: dayTextSchema.optional(),
+  /** `needed`: only the sales a manager must look at (an offline sale accepted against a rule, schemas/tills). */
+  review: z.enum(['needed']).optional(),
 });
 export type SaleListQuery = z.infer<typeof saleListQuerySchema>;
 export const saleListResponseSchema = listResponseSchema(saleSchema);

@@ -125,6 +125,25 @@ export interface SalesTable {
   table_id: Generated<string | null>;
   table_name: Generated<string | null>;
   waiter_id: Generated<string | null>;
+  /** An offline till's sale (migration 0034): the till and the number it gave, and when the sale reached the server. */
+  till_id: Generated<string | null>;
+  till_number: Generated<number | null>;
+  received_at: Generated<string | null>;
+  /** What a manager must look at, comma-separated (SALE_REVIEW_FLAGS), or null. */
+  review: Generated<string | null>;
+}
+
+/** A device that sells, with its own series of receipt numbers (migration 0034). */
+export interface TillsTable {
+  business_id: string;
+  id: string;
+  branch_id: string;
+  code: string;
+  name: string;
+  last_number: Generated<number>;
+  created_by: string;
+  created_at: string;
+  last_seen_at: string | null;
 }
 
 export interface SaleLinesTable {
@@ -225,6 +244,7 @@ export interface HeldCartsTable {
 }
 
 export interface SaleTables {
+  tills: TillsTable;
   cash_sessions: CashSessionsTable;
   cash_session_entries: CashSessionEntriesTable;
   coupons: CouponsTable;

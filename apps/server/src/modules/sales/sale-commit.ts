@@ -8,9 +8,11 @@ import { unprocessable } from '../../http/errors';
 import { newId } from '../../lib/ids';
 import { localDay } from '../../lib/time-zone';
 import { useCoupon } from '../coupons/index';
+import { takeTillNumber } from '../tills/index';
 import { partiesAndSession, saleSettings } from './sale-context';
 import { checkDiscountLimit } from './sale-discount';
-import type { SaleIn } from './sale-input';
+import { offlinePlan, priceFlag, reviewColumn, settleClosedSession, type OfflinePlan } from './sale-offline';
+import { isTillSale, type SaleIn } from './sale-input';
 import { prepareLines } from './sale-lines';
 import { paymentStatusOf } from './sale-money';
 import { takePayments, writePayments } from './sale-payments';
@@ -57,12 +59,18 @@ export interface CommitOptions {
 export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: RequestContext, input: SaleIn, opts: CommitOptions = {}) {
   const frozen = opts.prices === 'frozen';
   const quotation = input.document === 'quotation';
-  const s = await saleSettings(trx, ctx.businessId);
-  const today = localDay(opts.soldAt ?? deps.clock.now(), s.timeZone);
+  const shop = await saleSettings(trx, ctx.businessId);
+  // An offline till's sale: its session, time and the rules it was sold under (sale-offline.ts).
+  if (input.offline && (!isTillSale(input) || opts.replaceId)) throw unprocessable('tills.errors.till_sale_only', 'offline');
+  const offline = input.offline ? await offlinePlan(trx, deps, ctx, input.offline, shop) : null;
+  const s = offline?.settings ?? shop;
+  const soldAt = offline?.soldAt ?? opts.soldAt;
+  const today = localDay(soldAt ?? deps.clock.now(), s.timeZone);
   if (input.sale_date && input.sale_date !== today && !s.editDate) throw unprocessable('sales.errors.date_edit_forbidden', 'sale_date');
 
-  const place = await partiesAndSession(trx, deps.kind, ctx, input, s, opts.session);
+  const place = await partiesAndSession(trx, deps.kind, ctx, input, s, offline ? offline.session : opts.session);
   const { lines, products } = await prepareLines(trx, ctx, input, place.branchId, s, frozen, opts.serviceNames);
+  if (offline) priceFlag(offline, shop, lines, opts.serviceNames?.length ?? 0);
   // The lines at the prices they sell at (the catalogue's times the unit's factor) within NUMBER_LIMITS: a 422, not an overflow.
   const overLimit = documentLimitProblem(s.currency, lines);
   if (overLimit) throw unprocessable(overLimit.key, overLimit.field);
@@ -73,9 +81,10 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
   const grandTotal = t.totals.grandTotal + pay.rounding;
   // The rows go out together, after the number (db/write-batch.ts): on PostgreSQL the series is locked until commit.
   const rows = writeBatch(trx, deps.kind);
-  const cost = quotation
-    ? new Map<string, number>()
+  const { cost, short } = quotation
+    ? { cost: new Map<string, number>(), short: false }
     : await stockOut(trx, deps, ctx, id, place.branchId, lines, { settings: s.stock, products, writes: rows });
+  if (offline && short) offline.flags.add('stock_short');
   let costTotal = 0;
   for (const c of cost.values()) costTotal += c;
   if (t.coupon && !quotation) await useCoupon(trx, ctx.businessId, t.coupon.id);
@@ -116,6 +125,7 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
     line_count: lines.length,
     approved_by: approval?.approvedBy ?? null,
     note: input.note,
+    ...(offline ? await offlineColumns(trx, deps, ctx, offline, place.branchId) : {}),
     ...(opts.table
       ? {
           table_order_id: opts.table.orderId,
@@ -125,7 +135,11 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
         }
       : {}),
   };
-  const { number, at, saleDate } = await numberAndRecord(trx, rows, deps, ctx, s, input, id, header, { ...opts });
+  const { number, at, saleDate } = await numberAndRecord(trx, rows, deps, ctx, s, input, id, header, {
+    ...opts,
+    ...(soldAt ? { soldAt } : {}),
+    ...(offline ? { number: header.invoice_number } : {}),
+  });
   writeLines(trx, rows, ctx, id, lines, t.totals, cost);
   if (!quotation) writePayments(trx, rows, ctx, id, pay, place.drawer, saleDate, at, 'sale');
   auditSale(trx, rows, deps, ctx, id, number, input, {
@@ -136,7 +150,21 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
     lines,
   });
   await rows.flush();
+  if (offline) await settleClosedSession(trx, ctx, offline);
   return id;
+}
+
+/** An offline sale's own columns: its till's number (which is its invoice number), arrival time and review flags. */
+async function offlineColumns(trx: Kysely<Database>, deps: Deps, ctx: RequestContext, offline: OfflinePlan, branchId: string) {
+  const at = deps.clock.now().toISOString();
+  const { invoiceNumber } = await takeTillNumber(trx, ctx, at, { tillId: offline.tillId, number: offline.number, branchId });
+  return {
+    invoice_number: invoiceNumber,
+    till_id: offline.tillId,
+    till_number: offline.number,
+    received_at: at,
+    review: reviewColumn(offline.flags),
+  };
 }
 
 /**

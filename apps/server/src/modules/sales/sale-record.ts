@@ -45,6 +45,8 @@ export async function numberAndRecord(
     convertedFromId?: string | null;
     idempotencyKey?: string | null;
     requestHash?: string | null;
+    /** The number given at an offline till, from its own series (modules/tills): the shop's series is not taken. */
+    number?: string;
   },
 ): Promise<Numbered> {
   const quotation = input.document === 'quotation';
@@ -61,8 +63,7 @@ export async function numberAndRecord(
       .executeTakeFirstOrThrow();
     return { number: row.invoice_number, at, saleDate };
   }
-  const n = await nextDocumentNumber(trx, deps.kind, ctx.businessId, quotation ? 'quotation' : 'sale');
-  const number = `${quotation ? s.quotationPrefix : s.invoicePrefix}${String(n).padStart(6, '0')}`;
+  const number = opts.number ?? (await shopNumber(trx, deps, ctx, s, quotation));
   const soldAt = opts.soldAt ?? deps.clock.now();
   const at = soldAt.toISOString();
   const saleDate = input.sale_date ?? localDay(soldAt, s.timeZone);
@@ -87,6 +88,11 @@ export async function numberAndRecord(
     } as never),
   );
   return { number, at, saleDate };
+}
+
+async function shopNumber(trx: Kysely<Database>, deps: Deps, ctx: RequestContext, s: SaleSettings, quotation: boolean) {
+  const n = await nextDocumentNumber(trx, deps.kind, ctx.businessId, quotation ? 'quotation' : 'sale');
+  return `${quotation ? s.quotationPrefix : s.invoicePrefix}${String(n).padStart(6, '0')}`;
 }
 
 /** The lines, each with its share of the document discount, its VAT and the cost frozen on it. */

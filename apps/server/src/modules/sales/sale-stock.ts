@@ -7,7 +7,7 @@ import { postMovementsWith, type LedgerLine, type ProductRow, type StockSettings
 import { SALE_DOC } from './sale-input';
 import type { PreparedLine } from './sale-lines';
 
-/** Stock: the lines leave through the ledger (levels locked in a fixed order); what left is costed. */
+/** Stock: the lines leave through the ledger (levels locked in a fixed order); what left is costed, and whether any went short. */
 export async function stockOut(
   trx: Kysely<Database>,
   deps: Deps,
@@ -16,7 +16,7 @@ export async function stockOut(
   branchId: string,
   lines: PreparedLine[],
   known: { settings: StockSettings; products: ReadonlyMap<string, ProductRow>; writes: WriteBatch },
-): Promise<Map<string, number>> {
+): Promise<{ cost: Map<string, number>; short: boolean }> {
   const ledger: LedgerLine[] = lines.map((l) => ({
     branchId,
     productId: l.productId,
@@ -36,5 +36,6 @@ export async function stockOut(
   // The cost of each line: what the ledger costed, plus what it does not cost (products that do not manage stock).
   const cost = new Map(lines.map((l) => [l.id, l.unmanagedCost]));
   for (const m of moved) if (m.docLineId) cost.set(m.docLineId, (cost.get(m.docLineId) ?? 0) - Number(m.costTotal));
-  return cost;
+  // Below zero: only when the settings sell out of stock (the shop's, or an offline sale's, whose goods are gone).
+  return { cost, short: moved.some((m) => m.onHandAfter < 0) };
 }

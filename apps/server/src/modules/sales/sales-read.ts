@@ -9,6 +9,7 @@ import { creatorName, documentFrom } from '../../db/document-header';
 import { whereBranch, type RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { moneyOut, rielOf } from './sale-money';
+import { reviewFlags } from './sale-offline';
 
 /**
  * What posted returns of a sale took off what the customer owes: the part that only reduced the sale's due (goods
@@ -61,6 +62,9 @@ export const saleHeader = (db: Kysely<Database>, businessId: string) =>
       's.note',
       's.created_at',
       's.approved_by',
+      's.till_number',
+      's.received_at',
+      's.review',
       balanceRefunded.as('balance_refunded'),
     ]);
 
@@ -110,6 +114,9 @@ export function toApi(r: SaleHeaderRow): Sale {
     line_count: Number(r.line_count),
     note: r.note,
     created_at: r.created_at,
+    till_number: r.till_number === null ? null : Number(r.till_number),
+    received_at: r.received_at,
+    review: reviewFlags(r.review),
   };
 }
 

@@ -20,7 +20,7 @@ import { isUniqueViolation, preparedRows } from '../../db/dialect/index';
 import { groupCommit } from '../../db/group-commit';
 import { runList } from '../../db/list';
 import { branchFilter, type RequestContext } from '../../http/context';
-import { invalid, unprocessable } from '../../http/errors';
+import { conflict, invalid, unprocessable } from '../../http/errors';
 import { auditFor } from '../../kernel/audit';
 import { assertMayWrite, commitSale, isTillSale } from './sale-commit';
 import { addSalePayment, convertQuotation, updateInvoice, voidSale } from './sale-changes';
@@ -92,6 +92,8 @@ export function salesService(deps: Deps) {
           const found = await byKey(db, ctx.businessId, key);
           if (found) return replay(ctx, found, hash!);
         }
+        // Two different sales of one offline till with one number, at the same moment: the second meets the index.
+        if (input.offline && isUniqueViolation(kind, e)) throw conflict('tills.errors.number_taken', 'offline.till_number');
         throw e;
       }
     },
@@ -107,6 +109,7 @@ export function salesService(deps: Deps) {
           if (visible) q = q.where(visible);
           if (query.from) q = q.where('s.sale_date', '>=', query.from);
           if (query.to) q = q.where('s.sale_date', '<=', query.to);
+          if (query.review === 'needed') q = q.where('s.review', 'is not', null);
           return q;
         },
         { ...query, status: undefined, order: query.sort ? query.order : 'desc' },
