@@ -12,7 +12,7 @@ import { useAddSalePayment, useSale, useSaleScreenOptions } from '../api/sales';
 import { saleTotalLines } from '../lib/detail-totals';
 import { isNonZero, plainQuantity, saleMoney } from '../lib/sale-money';
 import { SaleActions, type SaleDetailActions } from './sale-actions';
-import { SalePaymentBadge, SaleStatusBadge } from './sale-badges';
+import { SalePaymentBadge, SaleReviewBadges, SaleStatusBadge } from './sale-badges';
 import { SalePayments } from './sale-payments';
 
 export type { SaleDetailActions } from './sale-actions';
@@ -58,9 +58,12 @@ function saleFacts(s: SaleDetail, t: (key: string) => string, lang: ReturnType<t
       <Group key="st" gap={4}>
         <SaleStatusBadge status={s.status} />
         <SalePaymentBadge status={s.payment_status} />
+        <SaleReviewBadges flags={s.review} />
       </Group>,
     ],
   ];
+  // An offline till's sale: made at its time (the date above), reaching the server at this one.
+  if (s.received_at && s.received_at !== s.sold_at) facts.push(['tills.received_at', formatDateTime(s.received_at, lang)]);
   if (s.approved_by_name)
     facts.push([
       'sales_ui.discount_approved_by',

@@ -7,7 +7,7 @@ import { SALE_TYPES } from '@posauto/shared/schemas/sales';
 import { branchFilter, choicesOf, periodFilters, type DocumentFilter } from '../../../components/documents/document-filters';
 import { useCustomerChoices, useSaleScreenOptions } from '../api/sales';
 
-export type SaleFilterKey = 'branch_id' | 'cashier_id' | 'customer_id' | 'sale_type' | 'payment_status' | 'from' | 'to';
+export type SaleFilterKey = 'branch_id' | 'cashier_id' | 'customer_id' | 'sale_type' | 'payment_status' | 'review' | 'from' | 'to';
 
 /**
  * The filters of the sale lists (issue 12: date, branch, cashier, customer, sale type, payment status); each list
@@ -42,6 +42,16 @@ export function useSaleFilters(show: readonly SaleFilterKey[]): DocumentFilter[]
       testId: 'filter-sale-type',
     },
     paymentStatusFilter(t, 170),
+    {
+      // The sales an offline till sent that a manager must look at (issue #26): a session closed, stock run out...
+      kind: 'select',
+      key: 'review',
+      label: 'tills.review_label',
+      placeholder: 'tills.all_sales',
+      data: [{ value: 'needed', label: t('tills.needs_review') }],
+      width: 160,
+      testId: 'filter-review',
+    },
   ];
   return all.filter((f) => show.includes(f.key as SaleFilterKey));
 }

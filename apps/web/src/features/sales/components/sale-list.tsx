@@ -13,12 +13,12 @@ import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSaleList } from '../api/sales';
 import { saleMoney } from '../lib/sale-money';
-import { SalePaymentBadge, SaleStatusBadge } from './sale-badges';
+import { SalePaymentBadge, SaleReviewBadges, SaleStatusBadge } from './sale-badges';
 import { SaleDetailDrawer, type SaleDetailActions } from './sale-detail';
 import { useSaleFilters, type SaleFilterKey } from './sale-filters';
 
-const POS_FILTERS: readonly SaleFilterKey[] = ['from', 'to', 'branch_id', 'cashier_id', 'customer_id', 'payment_status'];
-const EVERY_FILTER: readonly SaleFilterKey[] = ['from', 'to', 'branch_id', 'cashier_id', 'customer_id', 'sale_type', 'payment_status'];
+const POS_FILTERS: readonly SaleFilterKey[] = ['from', 'to', 'branch_id', 'cashier_id', 'customer_id', 'payment_status', 'review'];
+const EVERY_FILTER: readonly SaleFilterKey[] = ['from', 'to', 'branch_id', 'cashier_id', 'customer_id', 'sale_type', 'payment_status', 'review'];
 const NEWEST_FIRST = { key: 'sold_at', order: 'desc' } as const;
 
 /** Sales only (not invoices or quotations), newest first unless the address says otherwise. */
@@ -108,6 +108,7 @@ function saleColumns(mode: 'pos' | 'all', open: (id: string) => void, t: (key: s
         <Group gap={4} wrap="nowrap">
           {s.status !== 'completed' && <SaleStatusBadge status={s.status} />}
           <SalePaymentBadge status={s.payment_status} />
+          <SaleReviewBadges flags={s.review} />
         </Group>
       ),
     },
