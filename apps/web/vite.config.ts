@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { serviceWorker } from './build/service-worker-plugin.js';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -105,7 +106,7 @@ function modalWithoutScrollArea(): Plugin {
 if (process.argv.includes('build')) process.env.NODE_ENV = 'production';
 
 export default defineConfig({
-  plugins: [fontsourceUnicodeRange(), modalWithoutScrollArea(), react(), precompress()],
+  plugins: [fontsourceUnicodeRange(), modalWithoutScrollArea(), react(), serviceWorker(), precompress()],
   resolve: {
     // The part of i18next and react-i18next the app uses, in about 2 KB gzip instead of 18 (issue #12: 170 KB for
     // /sale-pos); src/lib/tiny-i18n/tiny-i18n.test.ts checks it against the real packages over every table.

@@ -200,7 +200,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // import then fails cleanly and the app offers to reload, instead of running HTML as a script (a white page).
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api');
-    const isFile = req.url.startsWith('/assets/') || /^\/[^/?]+\.(js|css|map|json|png|svg|ico|webp|woff2?|txt|xml)(\?|$)/.test(req.url);
+    const isFile = req.url.startsWith('/assets/') || /^\/[^/?]+\.(js|css|map|json|webmanifest|png|svg|ico|webp|woff2?|txt|xml)(\?|$)/.test(req.url);
     if (!isApi && !isFile && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
@@ -210,10 +210,13 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   return app;
 }
 
-/** Hashed build output is immutable; the shell (index.html) is revalidated on every load; other files for an hour. */
+/**
+ * Hashed build output is immutable; the shell (index.html), the service worker (sw.js: a till must find a new build at
+ * its next check, not an hour later) and the web app manifest are revalidated on every load; other files for an hour.
+ */
 export function webCacheControl(webDist: string, file: string): string {
   const rel = relative(webDist, file).split(sep).join('/');
   if (rel.startsWith('assets/')) return 'public, max-age=31536000, immutable';
-  if (/^index\.html(\.br|\.gz)?$/.test(rel)) return 'no-cache';
+  if (/^(index\.html|sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(rel)) return 'no-cache';
   return 'public, max-age=3600';
 }

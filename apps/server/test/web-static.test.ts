@@ -26,6 +26,8 @@ describe('the built web app', () => {
     writeWithCompressed(join(dist, 'index.html'), SHELL);
     writeWithCompressed(join(dist, 'assets/index-Ab12Cd34.js'), SCRIPT);
     writeFileSync(join(dist, 'boot.js'), BOOT); // small: the build leaves it uncompressed
+    writeFileSync(join(dist, 'sw.js'), BOOT);
+    writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
     t = await createTestApp({ seed: false, env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -34,6 +36,20 @@ describe('the built web app', () => {
   });
 
   const asset = '/assets/index-Ab12Cd34.js';
+
+  it('revalidates the service worker and the manifest at every check (a till finds a new build at once)', async () => {
+    for (const url of ['/sw.js', '/manifest.webmanifest']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await t.app.inject({ url: '/sw.js' })).headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect((await t.app.inject({ url: '/manifest.webmanifest' })).headers['content-type']).toMatch(/^application\/manifest\+json/);
+    // A manifest that is not there is a 404, never the app's page.
+    rmSync(join(dist, 'manifest.webmanifest'));
+    expect((await t.app.inject({ url: '/manifest.webmanifest' })).statusCode).toBe(404);
+    writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
+  });
 
   it('sends the brotli file to a client that accepts brotli, with the type of the original', async () => {
     const res = await t.app.inject({ url: asset, headers: { 'accept-encoding': 'gzip, deflate, br' } });

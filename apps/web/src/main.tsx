@@ -19,6 +19,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './lib/i18n';
 import { checkInactivityOnStart } from './lib/inactivity';
+import { registerServiceWorker } from './lib/service-worker';
 import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
 
@@ -29,6 +30,7 @@ import { AppRouter } from './app/router';
 const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 zodSettings.__zod_globalConfig = Object.assign(zodSettings.__zod_globalConfig ?? {}, { jitless: true });
 checkInactivityOnStart();
+registerServiceWorker();
 const { lang, ready } = initI18n();
 
 // The first screen renders once its language's table is there (the start-up loader shows until then).

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ActionIcon, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconArrowsExchange, IconCashRegister, IconLock } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowsExchange, IconCashRegister, IconLock, IconWifiOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -144,6 +144,9 @@ export function PosScreen() {
           onSold={() => void current.refetch()}
           preloadRest={preloadRest}
         />
+      ) : current.data === undefined && (current.isError || current.isPaused) ? (
+        // Never asked successfully (the till opened or reloaded offline): not "open the drawer", which would be untrue.
+        <NoConnection retry={current.refetch} />
       ) : (
         <Center style={{ flex: 1 }} p="md">
           <Paper withBorder p="xl" maw={480} data-testid="pos-no-session">
@@ -168,5 +171,42 @@ export function PosScreen() {
         {dialog === 'close' && session && <CloseSessionDialog opened session={session} onClose={() => setDialog(null)} />}
       </Suspense>
     </Stack>
+  );
+}
+
+/** How often a till that could not reach the server asks again, besides when the browser says it is back online. */
+const RETRY_MS = 10_000;
+
+/**
+ * The till could not ask for the cashier's session (opened or reloaded offline). It asks again by itself: when the
+ * browser says the network is back, and every few seconds (a page loaded offline never saw the network go, so the
+ * query library's own "back online" never comes; a server that was down sends no event at all).
+ */
+function NoConnection({ retry }: { retry: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const again = () => void retry();
+    window.addEventListener('online', again);
+    const timer = setInterval(again, RETRY_MS);
+    return () => {
+      window.removeEventListener('online', again);
+      clearInterval(timer);
+    };
+  }, [retry]);
+  return (
+    <Center style={{ flex: 1 }} p="md">
+      <Paper withBorder p="xl" maw={480} data-testid="pos-no-connection" role="alert">
+        <Stack align="center" ta="center" gap="sm">
+          <ThemeIcon size={72} radius="xl" variant="light" color="orange">
+            <IconWifiOff size={40} stroke={1.4} />
+          </ThemeIcon>
+          <Title order={2}>{t('pos.no_connection_title')}</Title>
+          <Text c="dimmed">{t('pos.no_connection_text')}</Text>
+          <Button size="lg" h={52} variant="default" onClick={() => void retry()} data-testid="pos-session-retry">
+            {t('pos.try_again')}
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
   );
 }
