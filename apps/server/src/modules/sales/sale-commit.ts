@@ -11,7 +11,7 @@ import { useCoupon } from '../coupons/index';
 import { takeTillNumber } from '../tills/index';
 import { partiesAndSession, saleSettings } from './sale-context';
 import { checkDiscountLimit } from './sale-discount';
-import { offlinePlan, priceFlag, reviewColumn, settleClosedSession, type OfflinePlan } from './sale-offline';
+import { offlineDiscount, offlinePlan, priceFlag, reviewColumn, settleClosedSession, type OfflinePlan } from './sale-offline';
 import { isTillSale, type SaleIn } from './sale-input';
 import { prepareLines } from './sale-lines';
 import { paymentStatusOf } from './sale-money';
@@ -76,7 +76,8 @@ export async function commitSale(trx: Kysely<Database>, deps: Deps, ctx: Request
   if (overLimit) throw unprocessable(overLimit.key, overLimit.field);
   const t = await saleTotals(trx, ctx, input, lines, s, today);
   const id = opts.replaceId ?? newId();
-  const approval = quotation || frozen ? null : await checkDiscountLimit(trx, deps, ctx, t.given, input.discount_approval_id, id);
+  const limit = () => checkDiscountLimit(trx, deps, ctx, t.given, input.discount_approval_id, id);
+  const approval = quotation || frozen ? null : offline ? await offlineDiscount(offline, limit) : await limit();
   const pay = await takePayments(trx, ctx, input, t.totals.grandTotal, s, place);
   const grandTotal = t.totals.grandTotal + pay.rounding;
   // The rows go out together, after the number (db/write-batch.ts): on PostgreSQL the series is locked until commit.

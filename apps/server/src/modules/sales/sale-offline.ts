@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { forUpdate } from '../../db/dialect/index';
 import type { Database } from '../../db/types';
 import type { RequestContext } from '../../http/context';
-import { unprocessable } from '../../http/errors';
+import { AppError, unprocessable } from '../../http/errors';
 import { expectedCash, lockOpenCashSession } from '../cash-sessions/index';
 import type { SaleSettings } from './sale-context';
 import type { PreparedLine } from './sale-lines';
@@ -92,6 +92,20 @@ export function priceFlag(plan: OfflinePlan, s: SaleSettings, lines: readonly Pr
     const edited = l.unitPrice !== l.cataloguePrice && !s.editCost;
     const discounted = Boolean(l.discount && l.discount.value > 0) && !s.inlineDiscount;
     if (edited || discounted) plan.flags.add('price_mismatch');
+  }
+}
+
+/**
+ * The discount limit of an offline sale: an approval needs the network, so a discount above the cashier's limit given
+ * offline without one is kept and flagged (price_mismatch), not refused. An approval the sale names is checked as online.
+ */
+export async function offlineDiscount<T>(plan: OfflinePlan, check: () => Promise<T | null>): Promise<T | null> {
+  try {
+    return await check();
+  } catch (e) {
+    if (!(e instanceof AppError) || e.messageKey !== 'sales.errors.discount_needs_approval') throw e;
+    plan.flags.add('price_mismatch');
+    return null;
   }
 }
 

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShop } from '../../../test/factories';
 import { bearer, loginAs } from '../../../test/harness';
-import { call, en, onHand, saleCounts, saleWorld, sell, stockUp, type SaleWorld } from '../../../test/sale-fixtures';
+import { call, cashierDiscountLimit, en, onHand, saleCounts, saleWorld, sell, stockUp, type SaleWorld } from '../../../test/sale-fixtures';
 
 let w: SaleWorld;
 let main: string;
@@ -211,6 +211,18 @@ describe('what would refuse an online sale is accepted and flagged', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.review).toEqual(['price_mismatch']);
     expect(res.json().data.grand_total).toBe('2.20');
+
+    // Beyond the cashier's discount limit (an approval needs the network): kept and flagged offline, refused online.
+    await settings({ edit_cost: 1 });
+    await cashierDiscountLimit(w, 1_000);
+    const cheap = [{ product_id: w.items[0]!, quantity: '1', unit_price: '1.00' }];
+    const refused = await sell(w.t.app, w.cashier, { lines: cheap, payments: [cashUsd('3')] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(/above your limit/);
+    const kept = await sell(w.t.app, w.cashier, offlineSale(till.id, 2, session, w.t.clock.now(), { lines: cheap }));
+    expect(kept.statusCode, kept.body).toBe(201);
+    expect(kept.json().data.review).toEqual(['price_mismatch']);
+    await cashierDiscountLimit(w, 10_000);
   });
 });
 
@@ -219,9 +231,15 @@ describe('the sales a manager must look at', () => {
     const res = await call(w.t.app, w.owner, 'GET', '/api/v1/sales?review=needed&per_page=100');
     expect(res.statusCode, res.body).toBe(200);
     const listed = res.json().data as { review: string[]; invoice_number: string }[];
-    expect(listed.map((s) => s.review).sort()).toEqual([['price_mismatch'], ['session_closed'], ['stock_short'], ['till_clock']]);
+    expect(listed.map((s) => s.review).sort()).toEqual([
+      ['price_mismatch'],
+      ['price_mismatch'],
+      ['session_closed'],
+      ['stock_short'],
+      ['till_clock'],
+    ]);
     const all = (await call(w.t.app, w.owner, 'GET', '/api/v1/sales?per_page=100')).json().data as { review: string[] }[];
-    expect(all.filter((s) => s.review.length > 0)).toHaveLength(4);
+    expect(all.filter((s) => s.review.length > 0)).toHaveLength(5);
   });
 });
 
