@@ -38,9 +38,19 @@ export function RowAction({ label, name, icon: Icon, to, onClick, color, loading
   );
 }
 
-const AS_LINK = { background: 'none', border: 0, padding: 0, cursor: 'pointer', color: 'var(--mantine-color-anchor)' } as const;
+const AS_LINK = {
+  background: 'none',
+  border: 0,
+  padding: 0,
+  cursor: 'pointer',
+  color: 'var(--mantine-color-anchor)',
+  whiteSpace: 'nowrap',
+} as const;
 
-/** A document's number in its row, opening the document: a link to its page, or a button opening it over the list. */
+/**
+ * A document's number in its row, opening the document: a link to its page, or a button opening it over the list. On one
+ * line: a till's number (T01-000042) must not break at its hyphen.
+ */
 export function DocumentNumber({
   children,
   to,
@@ -56,7 +66,7 @@ export function DocumentNumber({
 }) {
   if (to)
     return (
-      <Text size="sm" fw={500} component={Link} to={to} data-testid={testId} dir={dir}>
+      <Text size="sm" fw={500} component={Link} to={to} data-testid={testId} dir={dir} style={{ whiteSpace: 'nowrap' }}>
         {children}
       </Text>
     );

@@ -18,7 +18,16 @@ import { SaleDetailDrawer, type SaleDetailActions } from './sale-detail';
 import { useSaleFilters, type SaleFilterKey } from './sale-filters';
 
 const POS_FILTERS: readonly SaleFilterKey[] = ['from', 'to', 'branch_id', 'cashier_id', 'customer_id', 'payment_status', 'review'];
-const EVERY_FILTER: readonly SaleFilterKey[] = ['from', 'to', 'branch_id', 'cashier_id', 'customer_id', 'sale_type', 'payment_status', 'review'];
+const EVERY_FILTER: readonly SaleFilterKey[] = [
+  'from',
+  'to',
+  'branch_id',
+  'cashier_id',
+  'customer_id',
+  'sale_type',
+  'payment_status',
+  'review',
+];
 const NEWEST_FIRST = { key: 'sold_at', order: 'desc' } as const;
 
 /** Sales only (not invoices or quotations), newest first unless the address says otherwise. */
@@ -89,7 +98,7 @@ function saleColumns(mode: 'pos' | 'all', open: (id: string) => void, t: (key: s
       header: 'sales_ui.invoice_number',
       sortable: true,
       render: (s) => (
-        <DocumentNumber onClick={() => open(s.id)} testId="sale-number">
+        <DocumentNumber onClick={() => open(s.id)} testId="sale-number" dir="ltr">
           {s.invoice_number}
         </DocumentNumber>
       ),
