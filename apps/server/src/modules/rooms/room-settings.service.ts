@@ -203,6 +203,18 @@ export function roomTypesService(deps: Deps) {
   };
 }
 
+/** The rooms of the caller's shop with their type's name: of one branch (a branch user's own, whatever it names). */
+const roomRows = (db: Kysely<Database>, ctx: RequestContext, branchId: string | null) => {
+  let q = db
+    .selectFrom('rooms as r')
+    .innerJoin('room_types as t', (j) => j.onRef('t.business_id', '=', 'r.business_id').onRef('t.id', '=', 'r.type_id'))
+    .select(['r.id', 'r.branch_id', 'r.type_id', 't.name as type_name', 'r.name', 'r.sort_order'])
+    .where('r.business_id', '=', ctx.businessId);
+  const branch = ctx.branchId ?? branchId;
+  if (branch) q = q.where('r.branch_id', '=', branch);
+  return q;
+};
+
 /** Rooms per branch and the shop's public holidays (see roomTypesService for the types). */
 function roomListService(deps: Deps) {
   const { clock } = deps;
@@ -218,22 +230,15 @@ function roomListService(deps: Deps) {
   }
   return {
     async listRooms(db: Kysely<Database>, ctx: RequestContext, branchId: string | null): Promise<Room[]> {
-      let q = db
-        .selectFrom('rooms as r')
-        .innerJoin('room_types as t', (j) => j.onRef('t.business_id', '=', 'r.business_id').onRef('t.id', '=', 'r.type_id'))
-        .select(['r.id', 'r.branch_id', 'r.type_id', 't.name as type_name', 'r.name', 'r.sort_order'])
-        .where('r.business_id', '=', ctx.businessId);
-      const branch = ctx.branchId ?? branchId;
-      if (branch) q = q.where('r.branch_id', '=', branch);
-      const rows = await q.orderBy('r.sort_order').orderBy('r.name').execute();
+      const rows = await roomRows(db, ctx, branchId).orderBy('r.sort_order').orderBy('r.name').execute();
       return rows.map((r) => ({ ...r, sort_order: Number(r.sort_order) }));
     },
 
+    /** One room of the caller's shop (a branch user's: of its branch), by its id alone; else 404. */
     async readRoom(db: Kysely<Database>, ctx: RequestContext, id: string): Promise<Room> {
-      const rows = await this.listRooms(db, ctx, null);
-      const room = rows.find((r) => r.id === id);
+      const room = await roomRows(db, ctx, null).where('r.id', '=', id).executeTakeFirst();
       if (!room) throw notFound();
-      return room;
+      return { ...room, sort_order: Number(room.sort_order) };
     },
 
     async createRoom(trx: Kysely<Database>, ctx: RequestContext, raw: RoomInput): Promise<Room> {
