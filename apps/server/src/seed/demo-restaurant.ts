@@ -81,13 +81,18 @@ export async function seedRestaurant(
 const asLines = (lines: readonly DinnerLine[]): OrderLineInput[] =>
   lines.map((l) => ({ product_id: l.productId, quantity: String(l.units), ...(l.note ? { note: l.note } : {}) }));
 
-/** What the cook does on the display, written as the kitchen module writes it: every line ready, then bumped. */
-async function kitchenServed(trx: Kysely<Database>, businessId: string, orderId: string, readyAt: string, doneAt: string | null) {
+/**
+ * What the cook does on the display, written as the kitchen module writes it: every line of the order's tickets still
+ * on the display ready, then the tickets bumped (doneAt) or left ready (null). Tickets bumped before keep their times
+ * (a karaoke room's second round, demo-rooms.ts).
+ */
+export async function kitchenServed(trx: Kysely<Database>, businessId: string, orderId: string, readyAt: string, doneAt: string | null) {
   const tickets = await trx
     .selectFrom('kitchen_tickets')
     .select('id')
     .where('business_id', '=', businessId)
     .where('order_id', '=', orderId)
+    .where('status', '!=', 'done')
     .execute();
   if (!tickets.length) return;
   const ids = tickets.map((t) => t.id);

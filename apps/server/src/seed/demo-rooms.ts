@@ -9,7 +9,7 @@ import type { CreatedBusiness } from '../modules/businesses/index';
 import { billPaymentService, orderBillsService, orderLinesService, sendOrder } from '../modules/orders/index';
 import { roomSettingsService, roomStaysService } from '../modules/rooms/index';
 import { toMinor } from '../modules/sales/index';
-import type { DinnerLine } from './demo-restaurant';
+import { kitchenServed, type DinnerLine } from './demo-restaurant';
 
 type Band = [start: string, end: string, rate: string];
 const kinds = (weekday: Band[], weekend: Band[], holiday = weekend): RateBandInput[] => [
@@ -228,43 +228,6 @@ function roundOf(i: number, type: string, till: RoomTill): DinnerLine[] {
   return lines;
 }
 
-/**
- * What the bar and the kitchen do with a room's round, written as the kitchen module writes it (as the dinners' are,
- * demo-restaurant.ts): every line of its tickets still on the display ready, then the tickets bumped.
- */
-async function kitchenServes(trx: Kysely<Database>, businessId: string, orderId: string, readyAt: string, doneAt: string) {
-  const tickets = await trx
-    .selectFrom('kitchen_tickets')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('order_id', '=', orderId)
-    .where('status', '!=', 'done')
-    .execute();
-  if (!tickets.length) return;
-  const ids = tickets.map((t) => t.id);
-  await trx
-    .updateTable('kitchen_ticket_lines')
-    .set({ ready_at: readyAt })
-    .where('business_id', '=', businessId)
-    .where('ticket_id', 'in', ids)
-    .where('ready_at', 'is', null)
-    .execute();
-  await trx
-    .updateTable('kitchen_tickets')
-    .set({ status: 'done', ready_at: readyAt, done_at: doneAt })
-    .where('business_id', '=', businessId)
-    .where('id', 'in', ids)
-    .execute();
-  await trx
-    .updateTable('table_order_lines')
-    .set({ ready_at: readyAt })
-    .where('business_id', '=', businessId)
-    .where('order_id', '=', orderId)
-    .where('sent_quantity', '>', 0)
-    .where('ready_at', 'is', null)
-    .execute();
-}
-
 /** Something done at a moment of an evening: minutes past midnight of its day (past 1440: after midnight). */
 export interface RoomStep {
   minute: number;
@@ -326,7 +289,7 @@ export function karaokeRooms(trx: Kysely<Database>, deps: Deps, shop: CreatedBus
           const add = lines.map((l) => ({ product_id: l.productId, quantity: String(l.units) }));
           await orderLinesService(d).add(trx, who, stay.orderId, { lines: add }, key());
           await sendOrder(trx, at(m + 1), who, stay.orderId, key());
-          await kitchenServes(trx, who.businessId, stay.orderId, iso(m + 9), iso(m + 11));
+          await kitchenServed(trx, who.businessId, stay.orderId, iso(m + 9), iso(m + 11));
         }),
       ),
       step(p.end, (d) => roomStaysService(d).stop(trx, who, stay.id, key())),
