@@ -36,7 +36,11 @@ export async function typePlans(db: Kysely<Database>, businessId: string, ids?: 
     types = types.where('id', 'in', [...ids]);
     bands = bands.where('type_id', 'in', [...ids]);
   }
-  const [typeRows, bandRows] = await Promise.all([types.execute(), bands.orderBy('day_kind').orderBy('start_minute').execute()]);
+  // In the settings' order: the board shows its types in it.
+  const [typeRows, bandRows] = await Promise.all([
+    types.orderBy('sort_order').orderBy('name').execute(),
+    bands.orderBy('day_kind').orderBy('start_minute').execute(),
+  ]);
   const out = new Map<string, TypePlan>();
   for (const t of typeRows)
     out.set(t.id, {
