@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const OWNER = { email: 'owner@posauto.local', password: 'owner1234' };
 export const CASHIER = { email: 'cashier@posauto.local', password: 'cashier1234' };
@@ -16,4 +16,33 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByLabel(/^Password/).fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The demo cashier's sign-in answer (what the app keeps in localStorage), with a cash session open. */
+export async function cashierData(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/v1/login', { data: CASHIER });
+  expect(login.ok()).toBeTruthy();
+  const raw = await login.text();
+  const bearer = `Bearer ${JSON.parse(raw).access_token as string}`;
+  const current = await request.get('/api/v1/cash-sessions/current', { headers: { authorization: bearer } });
+  if (!(await current.json()).data) {
+    const open = await request.post('/api/v1/cash-sessions/open', {
+      headers: { authorization: bearer },
+      data: { opening_usd: '20', opening_khr: '40000', note: '' },
+    });
+    expect(open.ok(), await open.text()).toBeTruthy();
+  }
+  return raw;
+}
+
+/** The till in English, signed in as the demo cashier with a session open (no sign-in page on the way). */
+export async function openTill(page: Page): Promise<void> {
+  const userData = await cashierData(page.request);
+  await page.addInitScript((u) => {
+    localStorage.setItem('userData', u);
+    localStorage.setItem('last-active-time', String(Date.now()));
+    localStorage.setItem('app-locale', 'en');
+  }, userData);
+  await page.goto('/sale-pos');
+  await expect(page.getByTestId('pos-till')).toBeVisible();
 }

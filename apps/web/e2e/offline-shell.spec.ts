@@ -1,5 +1,5 @@
-import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { CASHIER } from './helpers';
+import { chromium, expect, test, type APIRequestContext } from '@playwright/test';
+import { openTill } from './helpers';
 
 /**
  * The till's app shell works offline (issue #26, first slice): the app is installable (a manifest and its icons) and a
@@ -7,34 +7,6 @@ import { CASHIER } from './helpers';
  * no connection. Only in a secure context: over plain http by the shop computer's address there is no worker.
  */
 test.use({ serviceWorkers: 'allow' });
-
-/** The demo cashier's sign-in answer (what the app keeps in localStorage), with a cash session open. */
-async function cashierData(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/v1/login', { data: CASHIER });
-  expect(login.ok()).toBeTruthy();
-  const raw = await login.text();
-  const bearer = `Bearer ${JSON.parse(raw).access_token as string}`;
-  const current = await request.get('/api/v1/cash-sessions/current', { headers: { authorization: bearer } });
-  if (!(await current.json()).data) {
-    const open = await request.post('/api/v1/cash-sessions/open', {
-      headers: { authorization: bearer },
-      data: { opening_usd: '20', opening_khr: '40000', note: '' },
-    });
-    expect(open.ok(), await open.text()).toBeTruthy();
-  }
-  return raw;
-}
-
-async function openTill(page: Page): Promise<void> {
-  const userData = await cashierData(page.request);
-  await page.addInitScript((u) => {
-    localStorage.setItem('userData', u);
-    localStorage.setItem('last-active-time', String(Date.now()));
-    localStorage.setItem('app-locale', 'en');
-  }, userData);
-  await page.goto('/sale-pos');
-  await expect(page.getByTestId('pos-till')).toBeVisible();
-}
 
 interface Manifest {
   name: string;
