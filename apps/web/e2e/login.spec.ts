@@ -66,6 +66,27 @@ test('logout ends the session, clears storage and returns to login', async ({ pa
   expect(me.status()).toBe(401);
 });
 
+test('logout is refused while a sale paid at the till waits to be sent: it goes under the cashier who made it', async ({ page }) => {
+  await signIn(page, CASHIER);
+  // A sale the till paid and the server has not acknowledged, as the till keeps it (features/pos pending-record.ts).
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'posauto.pos.pending-sale',
+      JSON.stringify({ key: crypto.randomUUID(), body: { lines: [], payments: [] }, createdAt: new Date().toISOString() }),
+    ),
+  );
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'A sale is still waiting to be sent to the server' })).toBeVisible();
+  expect(page.url()).not.toMatch(/\/login/);
+  expect(await page.evaluate(() => localStorage.getItem('userData'))).not.toBeNull();
+  // Once it has been sent (the record gone), signing out works.
+  await page.evaluate(() => localStorage.removeItem('posauto.pos.pending-sale'));
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('a cashier without the category permission sees the forbidden page, not the list', async ({ page }) => {
   await signIn(page, CASHIER);
   await page.goto('/category-listing');

@@ -4,10 +4,19 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { clearSession, useUserData } from '../../lib/auth-store';
+import { notifyWarning } from '../../lib/notify';
+// The record alone (a few lines), not the till's sending code.
+import { loadPendingSale } from '../../features/pos/lib/pending-record';
 import { initialsOf, UserButton } from './top-bar-buttons';
 
 export function useLogout() {
   return async () => {
+    // A sale paid at the till and not yet acknowledged is sent under the cashier who made it: signing out (and letting
+    // the next cashier in) waits until it has reached the server (issue #26).
+    if (loadPendingSale()) {
+      notifyWarning('pos.logout_refused');
+      return;
+    }
     // Ending the server session is best effort; the browser forgets the user either way.
     await api.post('/api/v1/logout').catch(() => undefined);
     clearSession();
