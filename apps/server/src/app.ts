@@ -200,7 +200,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // import then fails cleanly and the app offers to reload, instead of running HTML as a script (a white page).
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api');
-    const isFile = req.url.startsWith('/assets/') || /^\/[^/?]+\.(js|css|map|json|webmanifest|png|svg|ico|webp|woff2?|txt|xml)(\?|$)/.test(req.url);
+    const isFile =
+      req.url.startsWith('/assets/') || /^\/[^/?]+\.(js|css|map|json|webmanifest|png|svg|ico|webp|woff2?|txt|xml)(\?|$)/.test(req.url);
     if (!isApi && !isFile && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -184,7 +184,6 @@ self.addEventListener('fetch', (event) => {
 `;
 }
 
-
 export function serviceWorker(): Plugin {
   let outDir = '';
   let publicDir = '';
