@@ -5,7 +5,7 @@ import { forUpdate } from '../../db/dialect/index';
 import type { Database } from '../../db/types';
 import type { RequestContext } from '../../http/context';
 import { AppError, unprocessable } from '../../http/errors';
-import { expectedCash, lockOpenCashSession } from '../cash-sessions/index';
+import { expectedCash } from '../cash-sessions/index';
 import type { SaleSettings } from './sale-context';
 import type { PreparedLine } from './sale-lines';
 
@@ -41,13 +41,8 @@ export async function offlinePlan(
   s: SaleSettings,
 ): Promise<OfflinePlan> {
   const flags = new Set<SaleReviewFlag>();
-  const open = await lockOpenCashSession(trx, deps.kind, ctx);
-  let session: { id: string; branch_id: string; opened_at: string; status: string } | undefined;
-  if (open?.id === offline.cash_session_id) {
-    session = await sessionRow(trx, ctx, offline.cash_session_id).executeTakeFirst();
-  } else {
-    session = await forUpdate(deps.kind, sessionRow(trx, ctx, offline.cash_session_id)).executeTakeFirst();
-  }
+  // The named session's row locked, open or closed: the same lock an online sale takes on the caller's open session.
+  const session = await forUpdate(deps.kind, sessionRow(trx, ctx, offline.cash_session_id)).executeTakeFirst();
   // Another cashier's session (or another shop's): the sale was not made by this user, whoever sends it.
   if (!session) throw unprocessable('tills.errors.session_not_yours', 'offline.cash_session_id');
   const sessionClosed = session.status !== 'open';

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { nextDocumentNumber } from '../../db/document-number';
 import type { Database } from '../../db/types';
 import type { RequestContext } from '../../http/context';
-import { conflict, notFound, unprocessable } from '../../http/errors';
+import { notFound, unprocessable } from '../../http/errors';
 import { auditFor } from '../../kernel/audit';
 import { newId } from '../../lib/ids';
 
@@ -26,21 +26,18 @@ const toApi = (r: {
   last_number: Number(r.last_number),
 });
 
-/** A till of the caller's shop that the caller may sell at: of its own branch for a branch user. Else 404. */
-export async function tillOf(db: Kysely<Database>, ctx: RequestContext, id: string) {
-  let q = db.selectFrom('tills').select(COLUMNS).where('business_id', '=', ctx.businessId).where('id', '=', id);
-  if (ctx.branchId) q = q.where('branch_id', '=', ctx.branchId);
-  const row = await q.executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
-}
+/** The tills of the caller's shop that the caller may sell at: of its own branch for a branch user. */
+const tillRows = (db: Kysely<Database>, ctx: RequestContext) => {
+  const q = db.selectFrom('tills').select(COLUMNS).where('business_id', '=', ctx.businessId);
+  return ctx.branchId ? q.where('branch_id', '=', ctx.branchId) : q;
+};
 
 /**
  * What an offline sale's number must be, checked and taken inside the sale's transaction: the till of the caller's shop
- * in the sale's branch, and the number not the till's already. The number is the till's own and the sale keeps it;
- * the till's `last_number` moves up to it, so a till whose storage was lost goes on after the highest the server holds.
- * A resend of the same sale never gets here (its Idempotency-Key answers it first); two different sales with one
- * number meet the unique index (business_id, till_id, till_number) and the second is refused.
+ * in the sale's branch. The number is the till's own and the sale keeps it; the till's `last_number` moves up to it, so
+ * a till whose storage was lost goes on after the highest the server holds. A resend of the same sale never gets here
+ * (its Idempotency-Key answers it first); another sale with a number the till already used meets the unique index
+ * (business_id, till_id, till_number) at the insert, and the sales service answers 409 (one guard, races included).
  */
 export async function takeTillNumber(
   trx: Kysely<Database>,
@@ -56,14 +53,6 @@ export async function takeTillNumber(
     .executeTakeFirst();
   if (!till) throw unprocessable('tills.errors.unknown', 'offline.till_id');
   if (till.branch_id !== sale.branchId) throw unprocessable('tills.errors.other_branch', 'offline.till_id');
-  const taken = await trx
-    .selectFrom('sales')
-    .select('id')
-    .where('business_id', '=', ctx.businessId)
-    .where('till_id', '=', sale.tillId)
-    .where('till_number', '=', sale.number)
-    .executeTakeFirst();
-  if (taken) throw conflict('tills.errors.number_taken', 'offline.till_number');
   await trx
     .updateTable('tills')
     // The higher of the two, in words both databases read (SQLite's max(a, b) is PostgreSQL's greatest).
@@ -119,12 +108,14 @@ export async function registerTillIn(
  */
 export function tillsService(deps: Deps) {
   return {
-    get: async (ctx: RequestContext, id: string) => toApi(await tillOf(deps.db, ctx, id)),
+    async get(ctx: RequestContext, id: string): Promise<Till> {
+      const row = await tillRows(deps.db, ctx).where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound();
+      return toApi(row);
+    },
 
     async list(ctx: RequestContext): Promise<{ data: Till[] }> {
-      let q = deps.db.selectFrom('tills').select(COLUMNS).where('business_id', '=', ctx.businessId);
-      if (ctx.branchId) q = q.where('branch_id', '=', ctx.branchId);
-      return { data: (await q.orderBy('code').execute()).map(toApi) };
+      return { data: (await tillRows(deps.db, ctx).orderBy('code').execute()).map(toApi) };
     },
 
     register: (ctx: RequestContext, input: TillRegisterInput) =>
