@@ -6,15 +6,14 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { serviceWorker } from './build/service-worker-plugin.js';
+// LOCALE_CHUNK: the chunks of translations, one per language and part (en-modules-…, km-till-…), named by their language.
+import { LOCALE_CHUNK, serviceWorker } from './build/service-worker-plugin.js';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
-/** The chunks of translations, one per language and part (en-modules-…, km-till-…): named by their language. */
-const LOCALE_CHUNK = /^assets\/(km|en|zh|fr|ar)-/;
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

@@ -18,7 +18,7 @@ import type { Plugin } from 'vite';
  */
 const TILL_ROOTS = ['pos-screen', 'blank-layout', 'app-services'];
 /** Every language's tables (core, modules, till): the cashier may switch language offline. */
-const LOCALE_CHUNK = /^assets\/(km|en|zh|fr|ar)(-[\w-]+)?-[\w-]{8}\.js$/;
+export const LOCALE_CHUNK = /^assets\/(km|en|zh|fr|ar)(-[\w-]+)?-[\w-]{8}\.js$/;
 /**
  * The fonts of the scripts the five languages write, woff2 only: every browser with service workers reads woff2,
  * and the stylesheets list it first, so the .woff twins are never fetched. Chinese comes in ~100 subsets (~6 MB);
@@ -212,7 +212,7 @@ export function serviceWorker(): Plugin {
       const precache = ['/', ...SHELL_FILES.map((f) => `/${f}`), ...assets.map((f) => `/${f}`)];
       await writeFile(join(outDir, 'sw.js'), workerSource(cacheName, precache));
       const bytes = [html, ...shell, ...bodies].reduce((n, b) => n + b.length, 0);
-      log(`sw.js: ${cacheName}, ${precache.length} files precached, ${(bytes / 1024).toFixed(0)} KB (uncompressed)`);
+      log(`sw.js: ${cacheName}, ${precache.length} files precached, ${Math.round(bytes / 1024)} KB (uncompressed)`);
     },
   };
 }
