@@ -104,16 +104,35 @@ test('a till opened online once reloads with no connection: the shell and the ti
   expect(page.url()).toMatch(/\/sale-pos$/);
   await expect(page.locator('#boot-loader')).toHaveCount(0, { timeout: 20_000 });
   await expect(page.locator('#root > *').first()).toBeAttached();
-  // The till says what is wrong (not "open the cash drawer first": it could not ask), in words, as an alert.
-  const noConnection = page.getByTestId('pos-no-connection');
-  await expect(noConnection).toBeVisible({ timeout: 45_000 });
-  await expect(noConnection).toContainText('No connection to the server');
+  // The till opens on the session and the catalogue it kept (the till's database), and says it is offline.
+  await expect(page.getByTestId('pos-till')).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('pos-till-status')).toHaveAttribute('data-online', 'false');
   expect(await page.evaluate(() => document.querySelector('link[rel="manifest"]') !== null)).toBe(true);
   expect(failed, failed.join('\n')).toEqual([]);
   expect(errors, errors.join('\n')).toEqual([]);
+
+  // Nothing kept (another user's till, a browser that lost its data): it says what is wrong, not "open the cash
+  // drawer first", which it could not ask.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('posauto-till');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('snapshots', 'readwrite');
+          tx.objectStore('snapshots').clear();
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+  await page.reload();
+  const noConnection = page.getByTestId('pos-no-connection');
+  await expect(noConnection).toBeVisible({ timeout: 45_000 });
+  await expect(noConnection).toContainText('No connection to the server');
   // The network back: the till asks again by itself and opens on the cashier's session.
   await context.setOffline(false);
   await expect(page.getByTestId('pos-till')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('pos-till-status')).toHaveAttribute('data-online', 'true');
 });
 
 test('over plain http by the shop computer’s network address no worker is registered and nothing fails', async () => {

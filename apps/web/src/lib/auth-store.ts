@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { UserData } from '@posauto/shared/schemas/auth';
 import { isUserData } from './light-checks';
+import { clearSnapshots } from './till-db';
 
 /** localStorage keys named by the spec. */
 export const USER_DATA_KEY = 'userData';
@@ -43,9 +44,10 @@ export function setUserData(data: UserData): void {
 
 /**
  * A sale the till has paid but the server has not yet acknowledged (features/pos, pending-sale.ts): it survives a
- * logout, so that it is sent again with its Idempotency-Key at the next sign-in instead of being lost.
+ * logout, so that it is sent again with its Idempotency-Key at the next sign-in instead of being lost. So does the
+ * device's till (its code and the last receipt number it gave: till-identity.ts), which is the device's, not the user's.
  */
-const KEPT_ON_LOGOUT = ['posauto.pos.pending-sale'];
+const KEPT_ON_LOGOUT = ['posauto.pos.pending-sale', 'posauto.pos.tills'];
 
 /** Logout as the spec says: remove userData, clear local and session storage (keeping an unsent sale). */
 export function clearSession(): void {
@@ -54,6 +56,8 @@ export function clearSession(): void {
   localStorage.clear();
   for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
   sessionStorage.clear();
+  // What the till kept to open offline was this user's (their session); waiting sales stay in the till's database.
+  clearSnapshots();
   emit();
 }
 

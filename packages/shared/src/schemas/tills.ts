@@ -12,10 +12,7 @@ export const TILL_LIMITS = {
   number: 99_999_999,
 } as const;
 
-/** "T01-000042": the till's code and its number, six digits at least (the shop's invoices read INV000042). */
-export function tillReceiptNumber(code: string, n: number): string {
-  return `${code}-${String(n).padStart(6, '0')}`;
-}
+export { tillReceiptNumber } from '../till-number';
 
 /**
  * What an offline sale may ask a manager to look at. It is accepted all the same: the goods and the money have changed
@@ -57,5 +54,12 @@ export const offlineSaleSchema = z.object({
     .max(TILL_LIMITS.number, 'tills.errors.number_invalid'),
   sold_at: z.iso.datetime({ offset: true, error: 'tills.errors.time_invalid' }),
   cash_session_id: idSchema,
+  /**
+   * Sent from the till's waiting list, after the sale was completed at the till (the goods and the money have changed
+   * hands): what would refuse it is accepted and flagged. Without it (the till's first attempt, the cashier still at
+   * the payment), the sale keeps its number and time but meets the online rules, so the cashier can still fix it (a
+   * discount approval, an item out of stock) and the till takes its number back.
+   */
+  queued: z.boolean().optional(),
 });
 export type OfflineSale = z.infer<typeof offlineSaleSchema>;

@@ -29,6 +29,8 @@ export interface OfflinePlan {
   session: { id: string; branch_id: string };
   sessionClosed: boolean;
   flags: Set<SaleReviewFlag>;
+  /** Completed at the till and sent from its waiting list: refused by nothing the cashier could have fixed. */
+  queued: boolean;
   /** The settings the lines and the stock are taken under (prices, discounts and stock as the till sold). */
   settings: SaleSettings;
 }
@@ -65,7 +67,9 @@ export async function offlinePlan(
     session: { id: session.id, branch_id: session.branch_id },
     sessionClosed,
     flags,
-    settings: { ...s, editCost: true, inlineDiscount: true, stock: { ...s.stock, out_of_stock_sale: 1 } },
+    queued: offline.queued === true,
+    // A first attempt, the cashier still at the payment, is taken under the shop's own rules.
+    settings: offline.queued ? { ...s, editCost: true, inlineDiscount: true, stock: { ...s.stock, out_of_stock_sale: 1 } } : s,
   };
 }
 
@@ -95,6 +99,8 @@ export function priceFlag(plan: OfflinePlan, s: SaleSettings, lines: readonly Pr
  * offline without one is kept and flagged (price_mismatch), not refused. An approval the sale names is checked as online.
  */
 export async function offlineDiscount<T>(plan: OfflinePlan, check: () => Promise<T | null>): Promise<T | null> {
+  // The till's first attempt: the cashier is there, and someone allowed can approve on the screen as online.
+  if (!plan.queued) return check();
   try {
     return await check();
   } catch (e) {

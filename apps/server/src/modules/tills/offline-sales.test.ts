@@ -51,12 +51,15 @@ async function registerTill(name: string): Promise<{ id: string; code: string; b
 }
 
 /** A till sale as the till sends it from its waiting list: one item (2.50 + 10% VAT = 2.75), paid $3 in cash. */
-const offlineSale = (till: string, number: number, session: string, soldAt: Date, extra: object = {}) => ({
+const offlineSale = (till: string, number: number, session: string, soldAt: Date, extra: object = {}, queued = true) => ({
   lines: [{ product_id: w.items[0]!, quantity: '1' }],
   payments: [cashUsd('3')],
-  offline: { till_id: till, till_number: number, sold_at: soldAt.toISOString(), cash_session_id: session },
+  offline: { till_id: till, till_number: number, sold_at: soldAt.toISOString(), cash_session_id: session, queued },
   ...extra,
 });
+/** The till's first attempt at the same sale, the cashier still at the payment: the online rules, the till's number. */
+const firstAttempt = (till: string, number: number, session: string, extra: object) =>
+  offlineSale(till, number, session, w.t.clock.now(), extra, false);
 
 beforeAll(async () => {
   w = await saleWorld();
@@ -194,6 +197,12 @@ describe('what would refuse an online sale is accepted and flagged', () => {
     const lines = [{ product_id: item, quantity: more }];
     const online = await sell(w.t.app, w.cashier, { lines, payments: [cashUsd('1000')] });
     expect(online.statusCode).toBe(422);
+    // The till's first attempt, the cashier still there: refused as online, nothing written, its number still free.
+    const counts = await saleCounts(w);
+    const first = await sell(w.t.app, w.cashier, firstAttempt(till.id, 1, session, { lines, payments: [cashUsd('1000')] }));
+    expect(first.statusCode, first.body).toBe(422);
+    expect(await saleCounts(w)).toEqual(counts);
+    expect(await onHand(w, item, main)).toBe(had);
     const res = await sell(w.t.app, w.cashier, offlineSale(till.id, 1, session, w.t.clock.now(), { lines, payments: [cashUsd('1000')] }));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.review).toEqual(['stock_short']);
@@ -219,6 +228,10 @@ describe('what would refuse an online sale is accepted and flagged', () => {
     const refused = await sell(w.t.app, w.cashier, { lines: cheap, payments: [cashUsd('3')] });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toMatch(/above your limit/);
+    // The till's first attempt asks for the approval as online (422 on the discount): the cashier is there.
+    const first = await sell(w.t.app, w.cashier, firstAttempt(till.id, 2, session, { lines: cheap }));
+    expect(first.statusCode, first.body).toBe(422);
+    expect(first.json().errors).toHaveProperty('discount');
     const kept = await sell(w.t.app, w.cashier, offlineSale(till.id, 2, session, w.t.clock.now(), { lines: cheap }));
     expect(kept.statusCode, kept.body).toBe(201);
     expect(kept.json().data.review).toEqual(['price_mismatch']);

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 // The session hook from its own file: the feature's index would bring its list and forms into the till's first load.
 import { useCurrentCashSession } from '../../features/cash-sessions/api/cash-sessions';
-import { PosTill, type PrintReceipt } from '../../features/pos';
+import { PosTill, TillStatus, useOutbox, type PrintReceipt } from '../../features/pos';
 import { loadModuleTranslations } from '../../lib/i18n';
 import classes from '../shell/shell.module.css';
 // Menus and tooltips load when first used (light-menus, light-tooltip): Menu, Tooltip and floating-ui are about
@@ -54,6 +54,7 @@ export function PosScreen() {
   const current = useCurrentCashSession();
   const session = current.session;
   const [dialog, setDialog] = useState<SessionDialog>(null);
+  const outbox = useOutbox();
   // With the till's own code: the receipt, the drawer's dialogs, the notifications and modals hosts.
   const preloadRest = useCallback(() => {
     void withTables(import('../../features/receipts'));
@@ -90,6 +91,7 @@ export function PosScreen() {
         <Group gap={6} wrap="nowrap">
           {session && (
             <>
+              <TillStatus wide={wide} />
               <LightTooltip label={t('pos.cash_movement')} disabled={wide}>
                 <Button
                   variant="default"
@@ -139,6 +141,7 @@ export function PosScreen() {
       ) : session ? (
         <PosTill
           branchId={session.branch_id ?? null}
+          sessionId={session.id}
           printReceipt={printReceipt}
           drawer={drawerOf(session)}
           onSold={() => void current.refetch()}
@@ -168,7 +171,9 @@ export function PosScreen() {
       <Suspense fallback={null}>
         {dialog === 'open' && <OpenSessionDialog opened onClose={() => setDialog(null)} />}
         {dialog === 'movement' && session && <CashMovementDialog opened session={session} onClose={() => setDialog(null)} />}
-        {dialog === 'close' && session && <CloseSessionDialog opened session={session} onClose={() => setDialog(null)} />}
+        {dialog === 'close' && session && (
+          <CloseSessionDialog opened session={session} waitingSales={outbox.waiting} onClose={() => setDialog(null)} />
+        )}
       </Suspense>
     </Stack>
   );

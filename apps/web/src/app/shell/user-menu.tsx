@@ -5,15 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { clearSession, useUserData } from '../../lib/auth-store';
 import { notifyWarning } from '../../lib/notify';
-// The record alone (a few lines), not the till's sending code.
+// The records alone (a few lines), not the till's sending code.
 import { loadPendingSale } from '../../features/pos/lib/pending-record';
+import { waitingCount } from '../../features/pos/lib/outbox';
 import { initialsOf, UserButton } from './top-bar-buttons';
 
 export function useLogout() {
   return async () => {
     // A sale paid at the till and not yet acknowledged is sent under the cashier who made it: signing out (and letting
-    // the next cashier in) waits until it has reached the server (issue #26).
-    if (loadPendingSale()) {
+    // the next cashier in) waits until it has reached the server (issue #26). Refused ones wait for a manager instead.
+    if (loadPendingSale() || (await waitingCount()) > 0) {
       notifyWarning('pos.logout_refused');
       return;
     }

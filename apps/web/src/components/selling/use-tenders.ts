@@ -96,7 +96,8 @@ export function useTenders(p: TenderDeps) {
     ]);
   };
   /** The sale's payments, or why there are none yet. */
-  const payments = (): { problem: PaymentProblem } | { payments: SalePaymentInput[]; changeIn: ChangeIn } => {
+  const payments = ():
+    { problem: PaymentProblem } | { payments: SalePaymentInput[]; changeIn: ChangeIn; change: { usd: number; khr: number } } => {
     const why = paymentProblem(tenders, summary, methodIds, p.walkIn);
     if (why) return { problem: why };
     return {
@@ -108,6 +109,8 @@ export function useTenders(p: TenderDeps) {
         ...(x.khqr ? { khqr_md5: x.khqr.md5 } : {}),
       })),
       changeIn: chosen?.changeIn ?? 'split',
+      // The change as shown (minor units): a sale completed at the till with no connection shows it from here.
+      change: { usd: chosen?.usd ?? 0, khr: chosen?.khr ?? 0 },
     };
   };
 

@@ -54,6 +54,7 @@ const TILL_FILES = [
   'components/selling/product-grid.tsx',
   'features/pos/components/dialogs.tsx',
   'features/pos/components/sale-done.tsx',
+  'features/pos/components/till-status.tsx',
   'components/selling/api/catalogue-api.ts',
   'features/cash-sessions/api/cash-sessions.ts',
 ];

@@ -3,6 +3,7 @@ import type { PosCatalogue } from '@posauto/shared/schemas/pos';
 import { ApiError } from '../../../lib/api-client';
 import { getUserData } from '../../../lib/auth-store';
 import { currentLanguage, i18n } from '../../../lib/i18n';
+import { withSnapshot } from '../../../lib/till-db';
 
 /** The till's catalogue (also the table order screen's): what their first screen calls. */
 export const BASE = '/api/v1/pos';
@@ -48,7 +49,8 @@ export function usePosCatalogue(branchId: string | null) {
   const key = [POS_KEY, 'catalogue', branchId];
   return useQuery({
     queryKey: key,
-    queryFn: () => fetchCatalogue(branchId, qc.getQueryData<PosCatalogue>(key)),
+    // Kept in the till's database: a till reloaded with no connection opens on the catalogue it last had (issue #26).
+    queryFn: () => withSnapshot(`catalogue:${branchId ?? ''}`, () => fetchCatalogue(branchId, qc.getQueryData<PosCatalogue>(key))),
     staleTime: 60_000,
     refetchInterval: 60_000,
     refetchOnWindowFocus: true,

@@ -9,6 +9,7 @@ import type {
   CurrentCashSession,
   OpenCashSessionInput,
 } from '@posauto/shared/schemas/cash-sessions';
+import { withSnapshot } from '../../../lib/till-db';
 import { api, type QueryParams } from '../../../lib/api-client';
 import { hasPermission, useUserData } from '../../../lib/auth-store';
 
@@ -49,7 +50,8 @@ export function useCurrentCashSession() {
   const canSell = hasPermission(useUserData(), 'sale-pos');
   const q = useQuery({
     queryKey: [KEY, 'current'],
-    queryFn: async () => (await api.get<CurrentCashSession>(`${PATH}/current`)).data,
+    // Kept in the till's database: a till reloaded with no connection sells on in the session it had (issue #26).
+    queryFn: () => withSnapshot('cash-session', async () => (await api.get<CurrentCashSession>(`${PATH}/current`)).data),
     enabled: canSell,
   });
   return { ...q, session: q.data ?? null, canSell };

@@ -318,11 +318,14 @@ export function CloseSessionDialog({
   onClose,
   session,
   onClosed,
+  waitingSales = 0,
 }: {
   opened: boolean;
   onClose: () => void;
   session: CashSessionDetail | null;
   onClosed?: (session: CashSessionDetail) => void;
+  /** Sales made at this till and not yet on the server (issue #26): closing now is allowed, and warned about. */
+  waitingSales?: number;
 }) {
   const { t } = useTranslation();
   return (
@@ -333,6 +336,12 @@ export function CloseSessionDialog({
       size="xl"
       centered
     >
+      {opened && waitingSales > 0 && (
+        // They count in this session when they arrive; its expected cash and difference then change.
+        <Alert color="orange" mb="md" data-testid="close-waiting-sales">
+          {t('cash.waiting_sales', { count: waitingSales })}
+        </Alert>
+      )}
       {opened && session && <CloseForm session={session} onClose={onClose} onClosed={onClosed} />}
     </Modal>
   );

@@ -40,15 +40,17 @@ export function approveDiscount(email: string, password: string): Promise<Discou
 
 /**
  * One attempt at committing a sale. The idempotency key makes a resend safe: the server answers a key it has seen
- * with the first sale. Throws ApiError with status 0 when the network failed (resend), or the server's status.
+ * with the first sale. Throws ApiError with status 0 when the network failed or `signal` gave up (resend), or the
+ * server's status.
  */
-export async function postSale(key: string, body: SaleInput): Promise<SaleDetail> {
+export async function postSale(key: string, body: SaleInput, signal?: AbortSignal): Promise<SaleDetail> {
   let res: Response;
   try {
     res = await fetch('/api/v1/sales', {
       method: 'POST',
       headers: authHeaders({ 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: key }),
       body: JSON.stringify(body),
+      signal,
     });
   } catch {
     throw new ApiError(0, i18n.t('errors.network'));

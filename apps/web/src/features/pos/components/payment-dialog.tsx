@@ -20,7 +20,8 @@ export interface PaymentDialogProps extends TenderDeps {
   state: SendState;
   /** Names of the cart's items the branch does not hold enough of (by the catalogue): said before sending. */
   short: readonly string[];
-  onPay: (payments: SalePaymentInput[], changeIn: ChangeIn) => void;
+  /** `change`: as shown (minor units), for a sale completed at the till with no connection. */
+  onPay: (payments: SalePaymentInput[], changeIn: ChangeIn, change: { usd: number; khr: number }) => void;
   /** Asks the approval of a discount above the cashier's limit, then sends the sale again with it. */
   onApprove: (email: string, password: string) => Promise<void>;
 }
@@ -42,7 +43,7 @@ export function PaymentDialog(p: PaymentDialogProps) {
     const ready = tenders.payments();
     // The walk-in customer short: what is still due, not credit.
     if ('problem' in ready) tenders.setProblem(t(ready.problem, { amount: moneyText(summary.remaining.amount, p.currency, p.lang) }));
-    else p.onPay(ready.payments, ready.changeIn);
+    else p.onPay(ready.payments, ready.changeIn, ready.change);
   };
   const byId = new Map(p.methods.map((m) => [m.id, m]));
 

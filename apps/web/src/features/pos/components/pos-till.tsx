@@ -19,6 +19,7 @@ import { useTillDialogs } from './use-till-dialogs';
 import { useTillKeyboard } from './use-till-keyboard';
 import { useTillPayment } from './use-till-payment';
 import { useTillPreload } from './use-till-preload';
+import { useTillRegistration } from './use-till-registration';
 import { useTillSearch } from './use-till-search';
 import classes from './pos.module.css';
 import hidden from '../../../components/sr-only.module.css';
@@ -31,6 +32,8 @@ const PaymentParts = lazy(() => loadTillDialogs().then((m) => ({ default: m.Paym
 export interface PosTillProps {
   /** The branch of the cashier's open session (null: the server's choice: a branch user's own, else the default). */
   branchId?: string | null;
+  /** The cashier's open session: a till registered in its branch completes sales itself (issue #26). */
+  sessionId?: string | null;
   /** Prints a sale's receipt (the receipts feature); without it the success panel offers no printing. */
   printReceipt?: PrintReceipt;
   /** What the cashier's drawer holds (minor units), shown at payment so that change is given from what is there. */
@@ -47,7 +50,7 @@ export interface PosTillProps {
  * every action has its key (shown on its button). A scan redraws the cart only: the tabs and the grid are memoised,
  * and what they are handed keeps its identity.
  */
-export function PosTill({ branchId = null, printReceipt, drawer = null, onSold, preloadRest }: PosTillProps) {
+export function PosTill({ branchId = null, sessionId = null, printReceipt, drawer = null, onSold, preloadRest }: PosTillProps) {
   const { t, i18n } = useTranslation();
   const lang: Language = isLanguage(i18n.language) ? i18n.language : 'km';
   const cart = useCart();
@@ -85,6 +88,8 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold, 
     printReceipt,
     refetchCatalogue: catalogueQuery.refetch,
     onSold,
+    till: { branchId, sessionId },
+    total: totals.total,
   });
   // The dialogs' parts mount once anything is first open over the till (or a sale is on its way), and stay.
   const [overUsed, setOverUsed] = useState(false);
@@ -101,6 +106,7 @@ export function PosTill({ branchId = null, printReceipt, drawer = null, onSold, 
   const { openPay } = payment;
   useTillKeyboard(store, searchRef, dialogs.modalRef, { scan, openPay, holdNow: held.holdNow, setDialog, setQuery, submitQuery });
   useTillPreload(preloadRest);
+  useTillRegistration(branchId);
 
   if (catalogueQuery.isLoading || !catalogue) {
     return (

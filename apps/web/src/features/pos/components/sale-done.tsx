@@ -2,7 +2,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { SaleDetail } from '@posauto/shared/schemas/sales';
+import type { DoneSale } from '../lib/complete-sale';
 import type { Language } from '@posauto/shared/i18n/index';
 import { moneyText, rielText } from '../../../components/selling/lib/money-text';
 import type { PrintReceipt } from '../lib/print-receipt';
@@ -25,7 +25,7 @@ export function SaleDone({
   printReceipt,
   lang,
 }: {
-  sale: SaleDetail | null;
+  sale: DoneSale | null;
   onNew: () => void;
   printReceipt?: PrintReceipt;
   lang: Language;
@@ -52,6 +52,12 @@ export function SaleDone({
               {sale.invoice_number}
             </bdi>
           </Text>
+          {sale.id === null && (
+            // Completed at the till with no answer from the server: final all the same, sent by itself later.
+            <Alert color="orange" w="100%" data-testid="pos-done-waiting">
+              {t('pos.outbox.done_waiting')}
+            </Alert>
+          )}
           {(changeUsd > 0 || changeKhr > 0) && (
             <Text fz={24} fw={800} c="teal" data-testid="pos-done-change">
               {t('pos.payment.change')}:&nbsp;
@@ -61,12 +67,12 @@ export function SaleDone({
             </Text>
           )}
           <Group grow w="100%" mt="sm">
-            {printReceipt && (
+            {printReceipt && sale.id !== null && (
               <Button
                 variant="default"
                 h={52}
                 leftSection={<IconPrinter size={18} />}
-                onClick={() => printReceipt(sale.id, { reprint: false })}
+                onClick={() => sale.id !== null && printReceipt(sale.id, { reprint: false })}
                 data-testid="pos-print"
               >
                 {t('pos.print_receipt')}

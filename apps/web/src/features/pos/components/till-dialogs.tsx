@@ -89,7 +89,7 @@ interface PaymentPartsProps {
   /** Names of the cart's items the branch does not hold enough of. */
   short: readonly string[];
   sendState: SendState;
-  onPay: (payments: SalePaymentInput[], changeIn: ChangeIn) => void;
+  onPay: (payments: SalePaymentInput[], changeIn: ChangeIn, change: { usd: number; khr: number }) => void;
   onApprove: (email: string, password: string) => Promise<void>;
   onClosePay: () => void;
   printReceipt: PrintReceipt | undefined;

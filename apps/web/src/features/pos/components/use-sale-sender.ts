@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SaleDetail, SaleInput } from '@posauto/shared/schemas/sales';
+import type { SaleInput } from '@posauto/shared/schemas/sales';
+import type { DoneSale, TillSale } from '../lib/complete-sale';
 import { ApiError } from '../../../lib/api-client';
 import { loadPendingSale } from '../lib/pending-record';
+import { waitingCount } from '../lib/outbox';
+
+/** When the outbox's sender starts if no sale waits (with the rest of the till's code: use-till-preload.ts). */
+const SENDER_AFTER_MS = 8000;
 
 /** Where the sale being sent stands, as the payment dialog shows it. */
 export type SendState =
@@ -15,8 +20,13 @@ export type SendState =
 
 /** The code that sends a sale and asks for an approval, loaded with the payment dialog (checkout.ts). */
 export interface SaleSending {
-  sendSale: (body: SaleInput, options: { onRetry: (attempt: number) => void; signal: { cancelled: boolean } }) => Promise<SaleDetail>;
+  completeSale: (
+    body: SaleInput,
+    till: TillSale | null,
+    options: { onRetry: (attempt: number) => void; signal: { cancelled: boolean } },
+  ) => Promise<DoneSale>;
   approveDiscount: (email: string, password: string) => Promise<{ id: string }>;
+  startSending: (onSent: () => void) => () => void;
 }
 
 /**
@@ -25,21 +35,26 @@ export interface SaleSending {
  * cashier's limit is approved on the screen and the same sale goes again with the approval. A sale left waiting by a
  * refresh or a crash goes again, with its key, as soon as the till opens (`onResume` shows the payment dialog).
  */
-export function useSaleSender(load: () => Promise<SaleSending>, onSent: (sale: SaleDetail) => void, onResume: () => void) {
+export function useSaleSender(
+  load: () => Promise<SaleSending>,
+  onSent: (sale: DoneSale) => void,
+  onResume: () => void,
+  onSentLater: () => void,
+) {
   const { t } = useTranslation();
   const [sendState, setSendState] = useState<SendState>({ kind: 'idle' });
   const cancelled = useRef({ cancelled: false });
-  const lastBody = useRef<SaleInput | null>(null);
+  const last = useRef<{ body: SaleInput; till: TillSale | null } | null>(null);
 
   const send = useCallback(
-    async (body: SaleInput) => {
-      lastBody.current = body;
+    async (body: SaleInput, till: TillSale | null = null) => {
+      last.current = { body, till };
       cancelled.current = { cancelled: false };
       setSendState({ kind: 'sending' });
       try {
         const sale = await (
           await load()
-        ).sendSale(body, { onRetry: (attempt) => setSendState({ kind: 'retrying', attempt }), signal: cancelled.current });
+        ).completeSale(body, till, { onRetry: (attempt) => setSendState({ kind: 'retrying', attempt }), signal: cancelled.current });
         setSendState({ kind: 'idle' });
         onSent(sale);
       } catch (e) {
@@ -55,7 +70,7 @@ export function useSaleSender(load: () => Promise<SaleSending>, onSent: (sale: S
   const approve = useCallback(
     async (email: string, password: string) => {
       const approval = await (await load()).approveDiscount(email, password);
-      if (lastBody.current) await send({ ...lastBody.current, discount_approval_id: approval.id });
+      if (last.current) await send({ ...last.current.body, discount_approval_id: approval.id }, last.current.till);
     },
     [load, send],
   );
@@ -69,6 +84,29 @@ export function useSaleSender(load: () => Promise<SaleSending>, onSent: (sale: S
     // Once, when the till opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // The till's waiting sales go by themselves while the till is open. The sending's code comes with the payment's:
+  // at once when sales wait, else with the rest of the till's code (the first load stays light).
+  const sentLater = useRef(onSentLater);
+  sentLater.current = onSentLater;
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let gone = false;
+    const start = () => {
+      void load()
+        .then((m) => {
+          if (!gone && !stop) stop = m.startSending(() => sentLater.current());
+        })
+        .catch(() => undefined);
+    };
+    void waitingCount().then((n) => n > 0 && start());
+    const timer = setTimeout(start, SENDER_AFTER_MS);
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+      stop?.();
+    };
+  }, [load]);
 
   // Leaving the till stops the retries (the sale stays written down, and goes when the till opens again).
   useEffect(() => () => void (cancelled.current.cancelled = true), []);

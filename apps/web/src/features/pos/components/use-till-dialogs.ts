@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { PosProduct } from '@posauto/shared/schemas/pos';
-import type { SaleDetail } from '@posauto/shared/schemas/sales';
+import type { DoneSale } from '../lib/complete-sale';
 
 export type TillDialog = 'customer' | 'discount' | 'held' | 'pay' | null;
 
@@ -13,7 +13,7 @@ export function useTillDialogs() {
   const [variantsOf, setVariantsOf] = useState<PosProduct | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
-  const [done, setDone] = useState<SaleDetail | null>(null);
+  const [done, setDone] = useState<DoneSale | null>(null);
   const modalOpen = dialog !== null || variantsOf !== null || editing !== null || done !== null;
   const modalRef = useRef(modalOpen);
   modalRef.current = modalOpen;

@@ -1,11 +1,13 @@
 import type { SaleDetail, SaleInput } from '@posauto/shared/schemas/sales';
 import { ApiError } from '../../../lib/api-client';
 import { postSale } from '../api/pos-dialog-api';
+import { canCompleteAtTill, completeAtTill, fromServer, type DoneSale, type TillSale } from './complete-sale';
+import { startOutboxSender } from './outbox-sender';
 import { pendingFor, sendPendingSale } from './pending-sale';
 
 /**
- * Paying: the sale's body from the cart, and its sending (kept with its key until the server answers). Loaded with
- * the payment dialog (till-lazy.tsx loadPayment), not with the till's first screen.
+ * Paying: the sale's body from the cart, and its sending. Loaded with the payment dialog (till-lazy.tsx loadPayment),
+ * not with the till's first screen.
  */
 
 export { approveDiscount } from '../api/pos-dialog-api';
@@ -22,3 +24,20 @@ export function sendSale(
     ...options,
   });
 }
+
+/**
+ * Completes a sale: at a registered till, at once, numbered by the till and sent now or later (complete-sale.ts);
+ * at a till that is not one yet (never online since it was opened, or a browser without IndexedDB), as before: sent
+ * until the server answers.
+ */
+export async function completeSale(
+  body: SaleInput,
+  till: TillSale | null,
+  options: { onRetry: (attempt: number) => void; signal: { cancelled: boolean } },
+): Promise<DoneSale> {
+  if (till && (await canCompleteAtTill(till.branchId))) return completeAtTill(body, till, postSale);
+  return fromServer(await sendSale(body, options));
+}
+
+/** The till's waiting sales, sent by themselves (outbox-sender.ts). */
+export const startSending = (onSent: () => void) => startOutboxSender(postSale, onSent);
