@@ -57,6 +57,7 @@ export function unreachable(e: unknown): boolean {
   return typeof status === 'number' && (status === 0 || status >= 500);
 }
 
+/** The last value of each snapshot this page wrote or read: what a failed fetch answers again. */
 const written = new Map<string, unknown>();
 
 /**
@@ -76,8 +77,11 @@ export async function withSnapshot<T>(name: string, fetcher: () => Promise<T>): 
   } catch (e) {
     if (!unreachable(e)) throw e;
     setReachable(false);
+    // The same object every time the server stays out of reach: the catalogue's index is not rebuilt after each sale.
+    if (written.has(name)) return written.get(name) as T;
     const kept = await inStore<T | undefined>(SNAPSHOTS, 'readonly', (s) => s.get(name)).catch(() => undefined);
     if (kept === undefined) throw e;
+    written.set(name, kept);
     return kept;
   }
 }
