@@ -14,6 +14,9 @@ export interface TillKeyActions {
   submitQuery: (text: string) => void;
 }
 
+/** How late the typed-text timer may fire before it lets queued keys in first (ms). */
+const LATE_MS = 30;
+
 const isEditable = (el: Element | null): boolean =>
   el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
 
@@ -111,7 +114,16 @@ export function useTillKeyboard(
         typed.current += e.key;
         // No Enter soon after: a person is typing; what they typed goes to the search field.
         if (typedTimer.current) clearTimeout(typedTimer.current);
-        typedTimer.current = setTimeout(() => {
+        const due = performance.now() + SCAN_MAX_GAP_MS + 50;
+        let waited = false;
+        const flush = () => {
+          // Late (the main thread was busy: a render, a catalogue read): the rest of a scan may still be queued, its
+          // keys stamped when they were typed. They go first, once; moving the text now would split the scan in two.
+          if (!waited && performance.now() - due > LATE_MS) {
+            waited = true;
+            typedTimer.current = setTimeout(flush, LATE_MS);
+            return;
+          }
           const text = typed.current;
           typed.current = '';
           scanner.current.reset();
@@ -119,7 +131,8 @@ export function useTillKeyboard(
           // In the field before it has the focus: a key typed meanwhile adds to the text, not replaces it.
           flushSync(() => k.setQuery(text));
           searchRef.current?.focus();
-        }, SCAN_MAX_GAP_MS + 50);
+        };
+        typedTimer.current = setTimeout(flush, SCAN_MAX_GAP_MS + 50);
         return;
       }
       if (e.key === 'Delete') {
