@@ -8,6 +8,7 @@ import { newId } from '../lib/ids';
 import { DEFAULT_TIME_ZONE, addDays, isTimeZone, localDay } from '../lib/time-zone';
 import { EXPENSE_CATEGORY_COUNTER } from '../modules/expense-categories/index';
 import { EXPENSE_COUNTER, inShopCurrency } from '../modules/expenses/index';
+import { seededRandom } from '@posauto/shared/random';
 
 const DAYS = 60;
 const CATEGORIES = [
@@ -19,18 +20,6 @@ const CATEGORIES = [
   { name: 'Marketing', description: 'Flyers, posts and promotions' },
 ] as const;
 type CategoryName = (typeof CATEGORIES)[number]['name'];
-
-/** Same generator as the demo sales (mulberry32): the demo is the same on every start. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Planned {
   category: CategoryName;
@@ -82,7 +71,7 @@ export async function seedDemoExpenses(trx: Kysely<Database>, deps: Deps, shop: 
   };
 
   const today = localDay(deps.clock.now(), isTimeZone(g.time_zone) ? g.time_zone : DEFAULT_TIME_ZONE);
-  const rnd = random(13);
+  const rnd = seededRandom(13);
   const between = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const plan: Array<Planned & { branch: number }> = [];
   shop.branchIds.slice(0, 2).forEach((_, branch) => {

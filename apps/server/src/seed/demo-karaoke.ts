@@ -16,6 +16,7 @@ import { postAdjustment } from '../modules/stock/index';
 import { SUPPLIER_COUNTER } from '../modules/suppliers/index';
 import { OPEN_TONIGHT, serveDinner, type DemoRestaurant, type DinnerLine } from './demo-restaurant';
 import type { RoomHistory, RoomTill } from './demo-rooms';
+import { seededRandom } from '@posauto/shared/random';
 
 const ZONE = 'Asia/Phnom_Penh';
 /** Evenings of sales behind the first start (the opening count is the day before the first). */
@@ -56,18 +57,6 @@ const SUPPLIER = {
   address: 'Russian Federation Blvd, Toul Kork, Phnom Penh',
   note: 'Delivers on Tuesday afternoons',
 };
-
-/** A small deterministic generator (mulberry32): the demo is the same on every start. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Demo Karaoke's stock and evenings, every figure posted through the same services as Demo Coffee's (adjustment,
@@ -174,7 +163,7 @@ export async function seedDemoKaraoke(
     });
   };
 
-  const rnd = random(20_260_317);
+  const rnd = seededRandom(20_260_317);
   const evenings = options.sales
     ? await evening(
         trx,

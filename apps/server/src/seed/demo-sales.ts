@@ -12,6 +12,7 @@ import { cashSessionsService } from '../modules/cash-sessions/index';
 import { COUPON_COUNTER } from '../modules/coupons/index';
 import { postSale, postSaleReturn } from '../modules/sales/index';
 import { addDays, localDay } from '../lib/time-zone';
+import { seededRandom } from '@posauto/shared/random';
 
 const ZONE = 'Asia/Phnom_Penh';
 const DAYS = 60;
@@ -21,18 +22,6 @@ const PER_DAY = [6, 4];
 const HOURS = [6, 7, 7, 7, 8, 8, 8, 9, 9, 10, 11, 12, 12, 13, 14, 15, 15, 16, 17, 18, 19];
 /** The stocktake of yesterday leaves these at the alert level (demo-stock.ts): the till does not sell them here. */
 const KEEP = new Set(['Baked cheesecake', 'Butter croissant', 'Chocolate muffin']);
-
-/** A small deterministic generator (mulberry32): the demo is the same on every start. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Item {
   productId: string;
@@ -194,7 +183,7 @@ export async function seedDemoSales(trx: Kysely<Database>, deps: Deps, shop: Cre
     const t = new Date(Math.min(now.getTime(), Date.parse(`${day}T00:00:00Z`) + ((hour - 7) * 60 + minute) * 60_000));
     return { ...deps, clock: { now: () => t } };
   };
-  const rnd = random(20_260_101);
+  const rnd = seededRandom(20_260_101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   const nowHour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', hourCycle: 'h23' }).format(now));
 
