@@ -45,6 +45,7 @@ import {
 } from '../bench/reports-bench.mjs';
 import { formatWebWeight, measureWebWeight } from '../bench/web-weight.mjs';
 import { formatKitchenSends, measureKitchenSends } from '../bench/kitchen-bench.mjs';
+import { OUTBOX_DEFAULTS, formatOutboxDrain, measureOutboxDrain } from '../bench/outbox-bench.mjs';
 import { LIGHTHOUSE_TARGETS, formatLighthouse, measureLighthouse } from '../bench/lighthouse-bench.mjs';
 import {
   ROOMS_BOARD_DEFAULTS,
@@ -108,6 +109,7 @@ const SCAN_TARGET_MS = 50; // the scanner's Enter to the line on screen, the who
 const REPORT_LINES = Math.round(numberEnv('BENCH_REPORT_LINES', REPORT_LINES_DEFAULT, 1000, 10_000_000));
 const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
 const OWNER = { email: 'owner@posauto.local', password: 'owner1234' };
+const CASHIER = { email: 'cashier@posauto.local', password: 'cashier1234' };
 
 /** Routes measured in each database run, in this order; `ratio` is against the first (health). */
 const ALL_ROUTES = [
@@ -194,6 +196,7 @@ const OTHER_MEASURES = [
   'report_profit_loss',
   'lighthouse',
   'rooms_board',
+  'offline_backlog',
 ];
 
 // BENCH_ROUTES=search,customers_search: measure only these (health, the baseline, always runs).
@@ -225,6 +228,9 @@ const MEASURE_ROOMS_BOARD = !ONLY.length || ONLY.includes('rooms_board');
 const ROOMS_BOARD_ROOMS = Math.round(numberEnv('BENCH_ROOMS', ROOMS_BOARD_DEFAULTS.rooms, 1, 100));
 const ROOMS_BOARD_SECONDS = Math.round(numberEnv('BENCH_ROOMS_SECONDS', ROOMS_BOARD_DEFAULTS.seconds, 1, 300));
 const ROOMS_BOARD_SETTLE = numberEnv('BENCH_ROOMS_SETTLE', ROOMS_BOARD_DEFAULTS.settle, 0, 60);
+/** The offline till (issue #26): BENCH_OUTBOX sales waiting in a till's outbox, sent once it opens online. */
+const MEASURE_OUTBOX = !ONLY.length || ONLY.includes('offline_backlog');
+const OUTBOX_WAITING = Math.round(numberEnv('BENCH_OUTBOX', OUTBOX_DEFAULTS.waiting, 1, 10_000));
 /** The sales measurements need tills (cashiers with open sessions), the cash method and stocked products. */
 const SALES_MEASURED = MEASURE_CLOSE || MEASURE_SCAN || ROUTES.some((r) => r.sale);
 /** The stock measurements need the shop's branch, adjustment type, supplier and stocked products. */
@@ -711,6 +717,10 @@ async function benchDatabase(name, databaseUrl) {
   let roomsBoard = null;
   if (name === 'sqlite' && MEASURE_ROOMS_BOARD) roomsBoard = await measureRoomsBoard(server.base);
   checkInterrupted();
+  // The offline till's backlog, on both databases (the server's rate is what drains it), before the bulk seed.
+  let offlineBacklog = null;
+  if (MEASURE_OUTBOX) offlineBacklog = await measureOfflineBacklog(name, server.base);
+  checkInterrupted();
 
   let seed = null;
   let page1 = null;
@@ -829,6 +839,7 @@ async function benchDatabase(name, databaseUrl) {
     web_weight: webWeight,
     lighthouse,
     rooms_board: roomsBoard,
+    offline_backlog: offlineBacklog,
     seed: seed && { categories: seed.inserted, products: seed.products, customers: seed.customers, ms: seed.ms },
     list_total: page1?.meta.total ?? null,
     search_matches: search?.meta.total ?? null,
@@ -928,6 +939,39 @@ async function measureRoomsBoard(base) {
     });
     process.stdout.write(formatRoomBoard('sqlite', board));
     return { setup, ...board, holds: roomBoardHolds(board, setup.rooms) };
+  } catch (e) {
+    return { error: e.message };
+  }
+}
+
+/**
+ * The offline till's backlog (bench/outbox-bench.mjs): the demo cashier's till with OUTBOX_WAITING sales waiting in its
+ * outbox, opened online; the time until its badge reads zero against its live sale rate. Skipped without a built web
+ * app or a Chromium.
+ */
+async function measureOfflineBacklog(name, base) {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) return { skipped: `no built web app in ${WEB_DIST} (npm run build -w @posauto/web)` };
+  if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (CHROMIUM_PATH)` };
+  try {
+    const signIn = async (who) => {
+      const res = await fetch(`${base}/api/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(who),
+      });
+      if (!res.ok) throw new Error(`sign-in as ${who.email} answered ${res.status}`);
+      return res.text();
+    };
+    const owner = JSON.parse(await signIn(OWNER)).access_token;
+    const userData = await signIn(CASHIER);
+    const token = JSON.parse(userData).access_token;
+    const current = await api(base, '/api/v1/cash-sessions/current', { token });
+    if (!current.data)
+      await api(base, '/api/v1/cash-sessions/open', { method: 'POST', token, body: { opening_usd: '20', opening_khr: '40000', note: '' } });
+    process.stdout.write(`[${name}] offline backlog: ${OUTBOX_WAITING} sales waiting in a till's outbox, sent when it opens online...\n`);
+    const r = await measureOutboxDrain(base, userData, owner, { waiting: OUTBOX_WAITING, executablePath: CHROMIUM });
+    process.stdout.write(formatOutboxDrain(name, r));
+    return r;
   } catch (e) {
     return { error: e.message };
   }
@@ -1420,6 +1464,7 @@ async function main() {
       sales: { tills: TILLS, lines: SALE_LINES, close_sales: CLOSE_SALES, scans: SCANS },
       reports: { sale_lines: REPORT_LINES, profit_loss_runs: PROFIT_LOSS_RUNS },
       rooms_board: { rooms: ROOMS_BOARD_ROOMS, seconds: ROOMS_BOARD_SECONDS, settle_s: ROOMS_BOARD_SETTLE },
+      offline_backlog: { waiting: OUTBOX_WAITING, live_sales: OUTBOX_DEFAULTS.live },
       built_server: built,
     },
     databases: {},
