@@ -86,7 +86,7 @@ test('an offline morning: sales complete with no connection, survive a reload, a
   expect([first, ...made].map(numberOf)).toEqual([0, 1, 2, 3, 4].map((i) => numberOf(first) + i));
 
   // The badge names what it shows; the list is one tap (or Enter) away: the four, oldest first, waiting.
-  await expect(status).toHaveAccessibleName('Offline, Sales waiting to be sent: 4. Show the waiting sales');
+  await expect(status).toHaveAccessibleName(/^Offline\s*4\s+Sales waiting to be sent: 4\. Show the waiting sales$/);
   expect(await axeBlocking(page)).toEqual([]);
   await status.focus();
   await page.keyboard.press('Enter');
