@@ -1,7 +1,7 @@
 import type { SaleDetail, SaleInput } from '@posauto/shared/schemas/sales';
 import { ApiError } from '../../../lib/api-client';
 import { postSale } from '../api/pos-dialog-api';
-import { canCompleteAtTill, completeAtTill, fromServer, type DoneSale, type TillSale } from './complete-sale';
+import { canCompleteAtTill, completeAtTill, fromServer, OutboxUnavailable, type DoneSale, type TillSale } from './complete-sale';
 import { startOutboxSender } from './outbox-sender';
 import { pendingFor, sendPendingSale } from './pending-sale';
 
@@ -27,15 +27,21 @@ export function sendSale(
 
 /**
  * Completes a sale: at a registered till, at once, numbered by the till and sent now or later (complete-sale.ts);
- * at a till that is not one yet (never online since it was opened, or a browser without IndexedDB), as before: sent
- * until the server answers.
+ * at a till that is not one yet (never online since it was opened, or a browser without IndexedDB), or one that cannot
+ * write the sale down (its storage full), as before: sent until the server answers.
  */
 export async function completeSale(
   body: SaleInput,
   till: TillSale | null,
   options: { onRetry: (attempt: number) => void; signal: { cancelled: boolean } },
 ): Promise<DoneSale> {
-  if (till && (await canCompleteAtTill(till.branchId))) return completeAtTill(body, till, postSale);
+  if (till && (await canCompleteAtTill(till.branchId))) {
+    try {
+      return await completeAtTill(body, till, postSale);
+    } catch (e) {
+      if (!(e instanceof OutboxUnavailable)) throw e;
+    }
+  }
   return fromServer(await sendSale(body, options));
 }
 

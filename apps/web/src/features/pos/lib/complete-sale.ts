@@ -61,6 +61,9 @@ export async function canCompleteAtTill(branchId: string | null): Promise<boolea
   return offlineLimitReached(outboxState(await outboxEntries())) === null;
 }
 
+/** The sale could not be written down (the browser's storage full or gone): nothing was sent, the number given back. */
+export class OutboxUnavailable extends Error {}
+
 /** Numbers the sale and writes it down (under the till's lock): from here on it cannot be lost. */
 async function writeDown(body: SaleInput, sale: TillSale): Promise<OutboxEntry> {
   const till = tillIn(sale.branchId);
@@ -85,7 +88,7 @@ async function writeDown(body: SaleInput, sale: TillSale): Promise<OutboxEntry> 
       await putEntry(entry);
     } catch (e) {
       giveBack(sale.branchId, taken.number);
-      throw e;
+      throw new OutboxUnavailable(e instanceof Error ? e.message : String(e));
     }
     return entry;
   });

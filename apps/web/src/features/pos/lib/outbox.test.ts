@@ -4,7 +4,7 @@ import { testStorage as storage } from './node-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SaleDetail, SaleInput } from '@posauto/shared/schemas/sales';
 import { ApiError } from '../../../lib/api-client';
-import { completeAtTill, LIVE_MS, type TillSale } from './complete-sale';
+import { completeAtTill, LIVE_MS, OutboxUnavailable, type TillSale } from './complete-sale';
 import { deleteEntry, offlineLimitReached, OFFLINE_LIMITS, outboxEntries, outboxState, putEntry, type OutboxEntry } from './outbox';
 import { drainOutbox, queuedBody } from './outbox-sender';
 import { saveTill, tillIn } from './till-identity';
@@ -166,5 +166,28 @@ describe('the limits of selling offline', () => {
     expect(offlineLimitReached({ waiting: 3, oldest: now - (OFFLINE_LIMITS.hours - 1) * 3_600_000 }, now)).toBeNull();
     expect(offlineLimitReached({ waiting: 3, oldest: now - OFFLINE_LIMITS.hours * 3_600_000 }, now)).toBe('hours');
     expect(offlineLimitReached({ waiting: OFFLINE_LIMITS.sales, oldest: now }, now)).toBe('sales');
+  });
+});
+
+describe('a till whose storage cannot take the sale', () => {
+  it('sends nothing, keeps its number for the next sale, and says so to the caller (which sends as before)', async () => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function () {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    try {
+      let sent = 0;
+      await expect(
+        completeAtTill(body, sale, async () => {
+          sent++;
+          return served('x');
+        }),
+      ).rejects.toBeInstanceOf(OutboxUnavailable);
+      expect(sent).toBe(0);
+    } finally {
+      IDBObjectStore.prototype.put = put;
+    }
+    expect(tillIn(BRANCH)!.last_number).toBe(41);
+    expect(await outboxEntries()).toEqual([]);
   });
 });
