@@ -1,20 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { OWNER, signIn, useEnglish } from './helpers';
+import { expect, test } from '@playwright/test';
+import { axeBlocking, OWNER, signIn, useEnglish } from './helpers';
 
 /** A small but real PDF: the server recognises receipts by their bytes, not by their name. */
 const RECEIPT = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-/** Serious and critical WCAG 2.1 AA violations on the page as it is now. */
-async function axeBlocking(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .exclude('.mantine-Notifications-root')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 test('creates an expense category, records an expense in riel with its receipt, and sees it listed and totalled', async ({ page }) => {
   await useEnglish(page);

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, openTill } from './helpers';
+import { axeBlocking, OWNER, openTill } from './helpers';
 
 /**
  * An offline morning at the till (issue #26), in Chromium with its real IndexedDB, service worker and network cut: the
@@ -10,17 +9,6 @@ import { OWNER, openTill } from './helpers';
  * numbers, with the time it was made and the time it arrived.
  */
 test.use({ serviceWorkers: 'allow' });
-
-/** Serious and critical WCAG 2.1 AA violations on the page as it is now. */
-async function axeBlocking(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .exclude('.mantine-Notifications-root')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 /** A can of Coca-Cola (5449000000996, 160 in stock), paid exact in cash; returns the number the till shows. */
 async function sellOne(page: Page, waiting: boolean, whenDone?: () => Promise<void>): Promise<string> {

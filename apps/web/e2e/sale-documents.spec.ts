@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { OWNER, signIn, useEnglish } from './helpers';
+import { axeBlocking, OWNER, signIn, useEnglish } from './helpers';
 
 /**
  * Back-office invoices and quotations through their screens: an invoice with a partial payment (the form's live
@@ -36,18 +35,6 @@ async function fillHeaderAndLine(page: Page, customer: string, item: string, qua
   await page.getByRole('combobox', { name: 'Add an item' }).fill(item);
   await page.getByRole('option', { name: new RegExp(`^${item}, `) }).click();
   await page.getByTestId('doc-line-quantity').fill(quantity);
-}
-
-/** Serious and critical WCAG 2.1 AA violations on the page as it is now (lines, payments, totals filled in). */
-async function axeBlocking(page: Page): Promise<string[]> {
-  // Toasts are the shell's (their close button is reported apart), not these screens'.
-  const result = await new AxeBuilder({ page })
-    .exclude('.mantine-Notifications-root')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
