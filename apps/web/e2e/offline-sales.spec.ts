@@ -48,7 +48,23 @@ test('an offline morning: sales complete with no connection, survive a reload, a
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
+  // The customer dialog opened once online: the till keeps the customers it listed.
+  await page.keyboard.press('F4');
+  const option = page.getByTestId('pos-customer-option').first();
+  await expect(option).toBeVisible();
+  const regular = (await option.locator('p').first().innerText()).trim();
+  await page.keyboard.press('Escape');
+  await expect(option).toBeHidden();
+
   await context.setOffline(true);
+  // Offline, the search looks among the customers kept, and says so.
+  await page.keyboard.press('F4');
+  await expect(page.getByTestId('pos-customers-offline')).toBeVisible();
+  await page.getByTestId('pos-customer-search').fill(regular.slice(0, 4));
+  await expect(page.getByTestId('pos-customer-option').filter({ hasText: regular })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('pos-customers-offline')).toBeHidden();
+
   const made: string[] = [];
   // The first one's panel, as the cashier sees it: final number, kept on the till, nothing failing WCAG AA.
   made.push(await sellOne(page, true, async () => expect(await axeBlocking(page)).toEqual([])));

@@ -3,15 +3,39 @@ import type { PosCoupon, PosCustomer, PosCustomerInput, PosCustomerList, HeldCar
 import type { DiscountApproval, SaleDetail, SaleInput } from '@posauto/shared/schemas/sales';
 import { api, ApiError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
+import { unreachable, withSnapshot } from '../../../lib/till-db';
 import { IDEMPOTENCY_HEADER } from '../lib/pending-record';
 import { authHeaders, BASE, failure, POS_KEY, unwrap } from './pos-api';
 
 /** The till's calls made from its dialogs and its payment, loaded with them: the first screen stays light. */
 
+/** The customers the server lists first (the search's empty words): kept by the till, as its catalogue (issue #26). */
+const CUSTOMERS_SNAPSHOT = 'customers';
+
+/**
+ * The customers a search finds. With no connection, the words are looked for in the list the till kept (the first
+ * customers the server listed, the last time the dialog opened online): a regular can still be named on a sale made
+ * offline. A search the till cannot answer fails as before.
+ */
+async function findCustomers(q: string): Promise<PosCustomerList> {
+  const words = q.trim();
+  if (!words) return withSnapshot(CUSTOMERS_SNAPSHOT, () => api.get<PosCustomerList>(`${BASE}/customers`, { q }));
+  try {
+    return await api.get<PosCustomerList>(`${BASE}/customers`, { q });
+  } catch (e) {
+    if (!unreachable(e)) throw e;
+    const kept = await withSnapshot<PosCustomerList>(CUSTOMERS_SNAPSHOT, () => Promise.reject(e));
+    const needle = words.toLowerCase();
+    return {
+      data: kept.data.filter((c) => [c.name, c.phone, c.member_id].some((v) => v?.toLowerCase().includes(needle))),
+    };
+  }
+}
+
 export function usePosCustomers(q: string, enabled: boolean) {
   return useQuery({
     queryKey: [POS_KEY, 'customers', q],
-    queryFn: () => api.get<PosCustomerList>(`${BASE}/customers`, { q }),
+    queryFn: () => findCustomers(q),
     enabled,
     staleTime: 10_000,
   });

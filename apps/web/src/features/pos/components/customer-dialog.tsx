@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { loadModuleTranslations } from '../../../lib/i18n';
+import { useOnline } from '../../../lib/till-db';
 import { unwrap } from '../api/pos-api';
 import { useAddPosCustomer, usePosCustomers } from '../api/pos-dialog-api';
 import { cartStore } from '../lib/cart-store';
@@ -10,6 +11,7 @@ import { rowStyle } from './dialog-parts';
 
 export function CustomerDialog({ opened, onClose, walkInName }: { opened: boolean; onClose: () => void; walkInName: string }) {
   const { t } = useTranslation();
+  const online = useOnline();
   const [q, setQ] = useState('');
   const [debounced, setDebounced] = useState('');
   const [adding, setAdding] = useState(false);
@@ -120,6 +122,12 @@ export function CustomerDialog({ opened, onClose, walkInName }: { opened: boolea
             rightSection={list.isFetching ? <Loader size="xs" /> : null}
             data-testid="pos-customer-search"
           />
+          {!online && (
+            // Offline: the customers the till kept; adding one waits for the connection.
+            <Alert color="orange" data-testid="pos-customers-offline">
+              {t('tills.customers_offline')}
+            </Alert>
+          )}
           <Stack gap={4} mah={360} style={{ overflowY: 'auto' }} role="list">
             <UnstyledButton onClick={() => choose(null)} p="sm" mih={44} role="listitem" style={rowStyle}>
               <Text fw={600}>{walkInName}</Text>
