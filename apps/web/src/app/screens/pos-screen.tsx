@@ -54,6 +54,7 @@ export function PosScreen() {
   const current = useCurrentCashSession();
   const session = current.session;
   const [dialog, setDialog] = useState<SessionDialog>(null);
+  // The till's waiting sales, read once here for the badge and the close-session warning.
   const outbox = useOutbox();
   // With the till's own code: the receipt, the drawer's dialogs, the notifications and modals hosts.
   const preloadRest = useCallback(() => {
@@ -91,7 +92,7 @@ export function PosScreen() {
         <Group gap={6} wrap="nowrap">
           {session && (
             <>
-              <TillStatus wide={wide} />
+              <TillStatus wide={wide} outbox={outbox} />
               <LightTooltip label={t('pos.cash_movement')} disabled={wide}>
                 <Button
                   variant="default"

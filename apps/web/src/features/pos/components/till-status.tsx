@@ -4,8 +4,7 @@ import { IconCloudUpload, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { loadModuleTranslations } from '../../../lib/i18n';
 import { useOnline } from '../../../lib/till-db';
-import { offlineLimitReached } from '../lib/outbox';
-import { useOutbox } from './use-outbox';
+import { offlineLimitReached, type OutboxState } from '../lib/outbox';
 import { LazyPart } from './till-lazy';
 import hidden from '../../../components/sr-only.module.css';
 
@@ -20,10 +19,9 @@ const WaitingSalesDialog = lazy(() =>
  * wait to be sent (counting down as they go), red when one was refused or a limit of selling offline is near. One tap
  * opens the list.
  */
-export function TillStatus({ wide }: { wide: boolean }) {
+export function TillStatus({ wide, outbox }: { wide: boolean; outbox: OutboxState }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const outbox = useOutbox();
   const [open, setOpen] = useState(false);
   const limit = offlineLimitReached(outbox);
   const alarm = outbox.refused > 0 || limit !== null;

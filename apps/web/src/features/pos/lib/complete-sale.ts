@@ -4,9 +4,8 @@ import { tillReceiptNumber } from '@posauto/shared/till-number';
 import { ApiError } from '../../../lib/api-client';
 import { setReachable, tillDb } from '../../../lib/till-db';
 import { uuid } from '../../../lib/uuid';
-import { deleteEntry, offlineLimitReached, outboxEntries, outboxState, putEntry, type OutboxEntry } from './outbox';
+import { deleteEntry, LIVE_MS, offlineLimitReached, outboxEntries, outboxState, putEntry, type OutboxEntry } from './outbox';
 import { isRetryable } from './pending-sale';
-import { LIVE_MS } from './complete-till-sale-timing';
 import { giveBack, takeNumber, tillIn, withTillLock } from './till-identity';
 
 /**
@@ -21,7 +20,7 @@ import { giveBack, takeNumber, tillIn, withTillLock } from './till-identity';
  *   that did reach the server is never booked twice.
  */
 
-export { LIVE_MS } from './complete-till-sale-timing';
+export { LIVE_MS } from './outbox';
 
 /** What the sale-done panel shows: the server's sale, or the till's own record of one still waiting to be sent. */
 export interface DoneSale {

@@ -1,8 +1,7 @@
 import type { SaleDetail, SaleInput } from '@posauto/shared/schemas/sales';
 import { ApiError } from '../../../lib/api-client';
 import { setReachable } from '../../../lib/till-db';
-import { deleteEntry, onNudge, outboxEntries, putEntry, type OutboxEntry } from './outbox';
-import { LIVE_MS } from './complete-till-sale-timing';
+import { deleteEntry, LIVE_MS, onNudge, outboxEntries, putEntry, type OutboxEntry } from './outbox';
 import { isRetryable } from './pending-sale';
 
 /**

@@ -10,6 +10,12 @@ import { inStore, OUTBOX } from '../../../lib/till-db';
  * Small on purpose: the till's first screen reads the count for its badge. What sends lives in outbox-sender.ts.
  */
 
+/**
+ * How long the cashier waits for the server before a sale completes at the till (complete-sale.ts); the sender leaves
+ * a sale alone for that long (outbox-sender.ts), its first attempt may still be under way.
+ */
+export const LIVE_MS = 4000;
+
 export interface OutboxEntry {
   /** The sale's Idempotency-Key: a resend of the same entry can never book it twice. */
   key: string;
@@ -26,8 +32,6 @@ export interface OutboxEntry {
   state: 'waiting' | 'refused';
   error?: string;
 }
-
-const STORE = OUTBOX;
 
 const listeners = new Set<() => void>();
 const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('posauto-outbox') : null;
@@ -47,7 +51,7 @@ export function onOutboxChange(listener: () => void): () => void {
 /** Every entry, oldest first (none where the browser keeps no database). */
 export async function outboxEntries(): Promise<OutboxEntry[]> {
   try {
-    const all = await inStore<OutboxEntry[]>(STORE, 'readonly', (s) => s.getAll());
+    const all = await inStore<OutboxEntry[]>(OUTBOX, 'readonly', (s) => s.getAll());
     return all.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.key < b.key ? -1 : 1));
   } catch {
     return [];
@@ -60,12 +64,12 @@ export async function waitingCount(): Promise<number> {
 }
 
 export async function putEntry(entry: OutboxEntry): Promise<void> {
-  await inStore(STORE, 'readwrite', (s) => s.put(entry));
+  await inStore(OUTBOX, 'readwrite', (s) => s.put(entry));
   changed();
 }
 
 export async function deleteEntry(key: string): Promise<void> {
-  await inStore(STORE, 'readwrite', (s) => s.delete(key));
+  await inStore(OUTBOX, 'readwrite', (s) => s.delete(key));
   changed();
 }
 
